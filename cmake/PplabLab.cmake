@@ -1,0 +1,72 @@
+# pplab_add_lab(<name> [EXTRA_SOURCES <cpp>...])
+#
+# Called once from labs/NN_<name>/CMakeLists.txt. For every tree in PPLAB_SOURCES
+# (labs = the student's file, solutions = the reference) it builds:
+#   labNN_<name>[_ref]        doctest checks: test_<name>.cpp + <tree>/NN_<name>/<name>.cu
+#   labNN_<name>[_ref]_bench  GPU only, when bench_<name>.cu exists: timings beside CUB
+# and registers the checks with CTest under the label labNN (ctest -L labNN).
+# The .cu file is compiled by nvcc (gpu) or rewritten and compiled by g++ (sim).
+
+# Adds CUDA sources to a target for the configured backend.
+function(pplab_cuda_sources target)
+  if(PPLAB_BACKEND STREQUAL "gpu")
+    target_sources(${target} PRIVATE ${ARGN})
+    set_source_files_properties(${ARGN} PROPERTIES LANGUAGE CUDA)
+    target_link_libraries(${target} PRIVATE CUDA::cudart)
+  else()
+    pplab_sim_add_sources(${target} ${ARGN})
+  endif()
+endfunction()
+
+function(pplab_add_lab name)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "EXTRA_SOURCES")
+  get_filename_component(lab_folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)   # 02_dot_product
+  string(SUBSTRING ${lab_folder} 0 2 lab_number)                          # 02
+  set(label lab${lab_number})
+  set(tree_root ${PROJECT_SOURCE_DIR})
+
+  foreach(tree IN LISTS PPLAB_SOURCES)
+    set(kernel_file ${tree_root}/${tree}/${lab_folder}/${name}.cu)
+    if(NOT EXISTS ${kernel_file})
+      if(tree STREQUAL "solutions")
+        continue()   # a student release ships without solutions/
+      endif()
+      message(FATAL_ERROR "${lab_folder}: missing ${kernel_file}")
+    endif()
+    set(target lab${lab_number}_${name})
+    set(prefix "${label}: ")
+    if(tree STREQUAL "solutions")
+      string(APPEND target "_ref")
+      set(prefix "${label} ref: ")
+    endif()
+
+    add_executable(${target} ${CMAKE_CURRENT_SOURCE_DIR}/test_${name}.cpp ${arg_EXTRA_SOURCES})
+    pplab_cuda_sources(${target} ${kernel_file})
+    target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+    target_link_libraries(${target} PRIVATE pplab::doctest_main pplab::harness)
+    target_compile_definitions(${target} PRIVATE
+      PPLAB_LAB="${lab_folder}" PPLAB_TREE="${tree}")
+    doctest_discover_tests(${target}
+      TEST_PREFIX "${prefix}"
+      PROPERTIES LABELS "${label};${tree}" TIMEOUT 300)
+
+    if(PPLAB_CHECK_SKELETONS AND tree STREQUAL "labs")
+      # An untouched skeleton must run, fail its checks, and say which TODO to fill in.
+      add_test(NAME "${label}: the skeleton fails its checks naming a TODO"
+        COMMAND ${CMAKE_COMMAND} -DBINARY=$<TARGET_FILE:${target}> -DLAB=${lab_number}
+                -P ${PROJECT_SOURCE_DIR}/harness/tests/check_skeleton_fails.cmake)
+      set_tests_properties("${label}: the skeleton fails its checks naming a TODO"
+        PROPERTIES LABELS "${label};skeleton" TIMEOUT 600)
+    endif()
+
+    set(bench_file ${CMAKE_CURRENT_SOURCE_DIR}/bench_${name}.cu)
+    if(PPLAB_BACKEND STREQUAL "gpu" AND EXISTS ${bench_file})
+      add_executable(${target}_bench)
+      pplab_cuda_sources(${target}_bench ${bench_file} ${kernel_file})
+      target_include_directories(${target}_bench PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+      target_link_libraries(${target}_bench PRIVATE pplab::harness)
+      target_compile_definitions(${target}_bench PRIVATE
+        PPLAB_LAB="${lab_folder}" PPLAB_TREE="${tree}")
+    endif()
+  endforeach()
+endfunction()

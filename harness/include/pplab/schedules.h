@@ -1,0 +1,21 @@
+/// \file
+/// \brief Running a check under several thread orders on the CPU emulator.
+///
+/// On the sim, threads of a block run in an order chosen by the schedule (forward,
+/// reverse, random). Code that forgets a __syncthreads gives a right answer in one
+/// order and a wrong one in another, so checks run once per order. On a GPU the
+/// hardware picks the order and each check runs once.
+#pragma once
+#include <functional>
+#include <string>
+
+namespace pplab {
+
+/// Runs `body` once per schedule (sim) or once (gpu). `body` receives a short name
+/// of the schedule ("forward", "reverse", "random:7", or "gpu") for messages.
+void for_each_schedule(const std::function<void(const std::string& schedule)>& body);
+
+/// The name of the schedule currently in force ("gpu" on the GPU backend).
+std::string current_schedule_name();
+
+}  // namespace pplab

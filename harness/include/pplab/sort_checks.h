@@ -1,0 +1,67 @@
+/// \file
+/// \brief Checks that prove a sort is a sort: ordered, a permutation, and stable.
+#pragma once
+#include "pplab/check.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <vector>
+
+namespace pplab {
+
+/// Output must be in non-decreasing order and hold exactly the input's multiset of keys.
+template <class K>
+CheckResult check_sorted_permutation(const CheckContext& context, const std::vector<K>& input,
+                                     const std::vector<K>& output) {
+  std::ostringstream report;
+  if (output.size() != input.size()) {
+    report << detail::header(context) << "  output has " << output.size() << " keys, input has "
+           << input.size() << "\n" << detail::footer(context);
+    return {false, report.str()};
+  }
+  // Ordered: the first descent, if any.
+  for (std::size_t i = 1; i < output.size(); ++i) {
+    if (output[i] < output[i - 1] || is_poison(output[i]) != is_poison(output[i - 1])) {
+      std::vector<K> expected = input;
+      std::stable_sort(expected.begin(), expected.end());
+      CheckContext ordered = context;
+      ordered.check = context.check + ": output must be in ascending order (first descent at " +
+                      std::to_string(i) + ")";
+      return compare_arrays(ordered, expected, output);
+    }
+  }
+  // A permutation: same keys with the same multiplicities (not merely sorted).
+  std::vector<K> a = input, b = output;
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  if (a != b) {
+    CheckContext permutation = context;
+    permutation.check = context.check +
+                        ": output is ordered but is not a permutation of the input (keys lost, "
+                        "duplicated or invented)";
+    return compare_arrays(permutation, a, b);
+  }
+  return {};
+}
+
+/// Key-value sort: keys sorted and a permutation, and each equal-key run keeps the
+/// input order of its values (values are the input positions, so stability is exact).
+template <class K, class V>
+CheckResult check_stable_pairs(const CheckContext& context, const std::vector<K>& keys_in,
+                               const std::vector<V>& values_in, const std::vector<K>& keys_out,
+                               const std::vector<V>& values_out) {
+  if (auto r = check_sorted_permutation(context, keys_in, keys_out); !r.passed) return r;
+  std::vector<std::size_t> order(keys_in.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t x, std::size_t y) { return keys_in[x] < keys_in[y]; });
+  std::vector<V> expected(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) expected[i] = values_in[order[i]];
+  CheckContext stable = context;
+  stable.output = "values";
+  stable.check = context.check + ": values must follow their keys, equal keys keeping input order";
+  return compare_arrays(stable, expected, values_out);
+}
+
+}  // namespace pplab

@@ -1,0 +1,50 @@
+#include "pplab/check.h"
+
+#include <cinttypes>
+#include <cstdio>
+#include <limits>
+
+#include "pplab/inputs.h"
+
+namespace pplab {
+
+Tolerance sum_tolerance(std::size_t n, double magnitude, bool is_double) {
+  // A sum of n terms in any order is within about log2(n) * eps * sum(|x|) of the
+  // exact value for tree orders, n * eps for a serial order; allow the serial bound
+  // so every correct order passes, and a small absolute floor for cancellation.
+  const double eps = is_double ? std::numeric_limits<double>::epsilon()
+                               : std::numeric_limits<float>::epsilon();
+  const double terms = static_cast<double>(n < 2 ? 2 : n);
+  return {eps * terms * magnitude + eps * 64, eps * 64};
+}
+
+namespace detail {
+
+std::string describe(double value, bool poisoned, bool integral) {
+  if (poisoned) return "<never written>";
+  char text[64];
+  if (integral) std::snprintf(text, sizeof text, "%.0f", value);
+  else std::snprintf(text, sizeof text, "%.9g", value);
+  return text;
+}
+
+std::string header(const CheckContext& context) {
+  std::string text = "check failed: " + context.check + "\n  size n = " + std::to_string(context.n) +
+                     ", seed = " + std::to_string(run_seed());
+  if (!context.schedule.empty()) text += ", schedule = " + context.schedule;
+  return text + "\n";
+}
+
+std::string footer(const CheckContext& context) {
+  std::string text;
+  if (!context.todo.id.empty())
+    text += "  step: TODO(" + context.todo.id + ") " + context.todo.what + "\n";
+  if (!context.hint.empty()) text += "  hint: " + context.hint + "\n";
+  text += "  reproduce: PPLAB_SEED=" + std::to_string(run_seed());
+  if (!context.schedule.empty() && context.schedule != "gpu")
+    text += " PPLAB_SIM_SCHEDULE=" + context.schedule;
+  return text + " and rerun this test\n";
+}
+
+}  // namespace detail
+}  // namespace pplab
