@@ -19,7 +19,7 @@ __global__ void dot_product_kernel(const float* __restrict__ a, const float* __r
   const unsigned local_i = threadIdx.x;
   const std::size_t global_i = std::size_t(blockIdx.x) * BLOCK_THREADS + local_i;
   const std::size_t grid_threads = std::size_t(gridDim.x) * BLOCK_THREADS;
-  (void)global_i, (void)grid_threads, (void)a, (void)b, (void)n;
+  (void)shared, (void)global_i, (void)grid_threads, (void)a, (void)b, (void)n;
 
   // TODO(02.1) begin: products. Sum a[i] * b[i] for i = global_i, global_i + grid_threads,
   //   ... (while i < n) in a register, store the sum in shared[local_i], then wait until

@@ -4,7 +4,6 @@
 /// Outputs are filled with a poison value before every checked run, so an element
 /// the kernel never wrote is reported as "never written" rather than as a wrong number.
 #pragma once
-#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -15,10 +14,17 @@ namespace pplab {
 /// the byte pattern 0xCD repeated for integers.
 template <class T>
 T poison_value() {
+  // (memcpy rather than std::bit_cast: benchmarks include this from C++17 CUDA files)
   if constexpr (std::is_same_v<T, float>) {
-    return std::bit_cast<float>(std::uint32_t{0x7FBADBADu});
+    const std::uint32_t bits = 0x7FBADBADu;
+    float value;
+    std::memcpy(&value, &bits, sizeof value);
+    return value;
   } else if constexpr (std::is_same_v<T, double>) {
-    return std::bit_cast<double>(std::uint64_t{0x7FF7BADBADBADBADull});
+    const std::uint64_t bits = 0x7FF7BADBADBADBADull;
+    double value;
+    std::memcpy(&value, &bits, sizeof value);
+    return value;
   } else {
     static_assert(std::is_integral_v<T>, "poison_value: add a pattern for this type");
     T value;

@@ -1,0 +1,92 @@
+// pplab test [LAB]: run a lab's checks (or every lab's), one test case per process,
+// and print a table: checks passed and failed, and the first problem of each lab.
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+
+#include "commands.h"
+#include "lab_checks.h"
+#include "workbook.h"
+
+namespace pplab::cli {
+namespace {
+
+struct TestOptions {
+  std::string lab;
+  bool reference = false;
+  std::string seed;
+  int case_limit = 300;
+  bool quiet = false;
+};
+
+void print_failure_details(const LabResult& result) {
+  for (const auto& c : result.cases) {
+    if (c.passed()) continue;
+    std::cout << "\n--- " << result.lab << ": " << c.name << " [" << verdict_name(c.verdict) << "]\n";
+    std::cout << c.output;
+    if (!c.output.empty() && c.output.back() != '\n') std::cout << "\n";
+  }
+}
+
+int run_test(const TestOptions& options) {
+  const Workbook workbook = discover_workbook();
+  const auto labs = select_labs(workbook, options.lab);
+  CheckOptions check_options;
+  if (!options.seed.empty()) check_options.environment["PPLAB_SEED"] = options.seed;
+  check_options.case_limit = std::chrono::seconds(options.case_limit);
+  const bool tty = isatty(STDERR_FILENO);
+
+  std::vector<LabResult> results;
+  for (const Lab& lab : labs) {
+    // Prefer what the user asked for; a solutions-only build has only the reference.
+    auto binary = options.reference ? lab.reference_checks : lab.student_checks;
+    if (binary.empty()) binary = options.reference ? lab.student_checks : lab.reference_checks;
+    if (binary.empty()) {
+      LabResult missing;
+      missing.lab = lab.folder;
+      missing.error = "not built in " + workbook.build_dir.string();
+      results.push_back(missing);
+      continue;
+    }
+    check_options.on_case = [&](std::size_t i, std::size_t count, const std::string& name) {
+      std::fprintf(stderr, "%s[%s] %zu/%zu %s%s", tty ? "\r\033[K" : "", lab.folder.c_str(), i + 1,
+                   count, name.c_str(), tty ? "" : "\n");
+    };
+    results.push_back(run_lab_checks(lab.folder, binary, check_options));
+    if (tty) std::fprintf(stderr, "\r\033[K");
+  }
+
+  bool all_passed = true;
+  if (!options.quiet)
+    for (const auto& result : results) print_failure_details(result);
+  std::printf("\n%-24s %7s %7s %7s  %s\n", "lab", "checks", "passed", "failed", "first problem");
+  for (const auto& result : results) {
+    std::string problem = result.error;
+    for (const auto& c : result.cases)
+      if (problem.empty() && !c.passed()) problem = verdict_name(c.verdict) + ": " + c.name;
+    const bool ok = result.error.empty() && result.failed() == 0 && !result.cases.empty();
+    all_passed = all_passed && ok;
+    if (result.cases.empty() && problem.empty()) problem = "no checks found";
+    std::printf("%-24s %7zu %7d %7d  %s\n", result.lab.c_str(), result.cases.size(), result.passed(),
+                result.failed(), problem.substr(0, 90).c_str());
+  }
+  std::printf("\n%s backend; seed %s\n", workbook.backend.c_str(),
+              options.seed.empty() ? "default (PPLAB_SEED or 20261130)" : options.seed.c_str());
+  return all_passed ? 0 : 1;
+}
+
+}  // namespace
+
+void add_test_command(CLI::App& app) {
+  auto options = std::make_shared<TestOptions>();
+  auto* command = app.add_subcommand("test", "Run the checks of one lab (or all) and print a table");
+  command->add_option("lab", options->lab, "Lab to check: 02, lab02, 02_dot_product or dot_product");
+  command->add_flag("--reference", options->reference, "Check the reference solution instead of labs/");
+  command->add_option("--seed", options->seed, "Seed for the random inputs (default: PPLAB_SEED)");
+  command->add_option("--case-limit", options->case_limit, "Seconds each test case may run")->capture_default_str();
+  command->add_flag("-q,--quiet", options->quiet, "Only the table, not each failure's report");
+  command->callback([options] { std::exit(run_test(*options)); });
+}
+
+}  // namespace pplab::cli

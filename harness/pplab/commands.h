@@ -1,0 +1,13 @@
+/// \file
+/// \brief The subcommands of pplab; each file adds one to the CLI11 app.
+#pragma once
+#include <CLI/CLI.hpp>
+
+namespace pplab::cli {
+
+/// `pplab test [LAB]`: run the checks, print a table per lab.
+void add_test_command(CLI::App& app);
+/// `pplab bench [LAB]`: time labs on a GPU.
+void add_bench_command(CLI::App& app);
+
+}  // namespace pplab::cli

@@ -1,0 +1,21 @@
+// pplab: check, time and grade the Parallel Primitives Lab workbook.
+#include <iostream>
+
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"pplab " PPLAB_VERSION ": check, time and grade the Parallel Primitives Lab labs.\n"
+               "Run from any folder; pplab finds its build from its own location."};
+  app.require_subcommand(1);
+  pplab::cli::add_test_command(app);
+  pplab::cli::add_bench_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    return app.exit(error);
+  } catch (const std::exception& error) {
+    std::cerr << "pplab: error: " << error.what() << "\n";
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,33 @@
+/// \file
+/// \brief Running a child process with a time limit, its output captured.
+#pragma once
+#include <chrono>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace pplab::cli {
+
+/// How a child process ended.
+struct ProcessResult {
+  enum class Ending { exited, signalled, timed_out, failed_to_start };
+  Ending ending = Ending::failed_to_start;
+  int exit_code = -1;   ///< when exited
+  int signal = 0;       ///< when signalled
+  std::string output;   ///< stdout and stderr, interleaved
+  double seconds = 0;
+
+  bool succeeded() const { return ending == Ending::exited && exit_code == 0; }
+  /// "exit status 1", "killed by signal 11 (Segmentation fault)", "timed out after 60 s", ...
+  std::string describe() const;
+};
+
+/// Runs `argv` with extra environment variables, waits at most `limit`, and kills the
+/// child's whole process group when the limit passes. Output beyond `max_output`
+/// bytes is cut (the end is kept).
+ProcessResult run_process(const std::vector<std::string>& argv,
+                          const std::map<std::string, std::string>& environment,
+                          std::chrono::seconds limit, std::size_t max_output = 1 << 20,
+                          const std::string& working_directory = "");
+
+}  // namespace pplab::cli
