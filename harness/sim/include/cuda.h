@@ -1,0 +1,3 @@
+// Driver-API header stand-in: the labs only need what the runtime header offers.
+#pragma once
+#include "pplab/sim/sim.h"

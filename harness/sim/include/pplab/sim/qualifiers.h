@@ -1,0 +1,20 @@
+// CUDA declaration qualifiers mapped onto plain C++.
+#pragma once
+
+// Kernels and device functions are ordinary host functions on the CPU.
+#define __global__
+#define __device__
+#define __host__
+#define __constant__
+#define __managed__
+#define __forceinline__ inline
+// Blocks never migrate between worker threads, and a worker runs one block at a
+// time, so one copy per worker thread is exactly "one copy per running block".
+#define __shared__ static thread_local
+#define __align__(n) __attribute__((aligned(n)))
+#define __launch_bounds__(...)
+#define __grid_constant__
+// __restrict__ is understood by g++ itself. __noinline__ is deliberately not
+// defined: libstdc++ spells __attribute__((__noinline__)).
+// __CUDACC__ and __CUDA_ARCH__ stay undefined: code that tests them takes its host
+// path, which is the path that runs here. Test PPLAB_SIM to tell the backends apart.

@@ -1,0 +1,48 @@
+// Warp-level operations: votes, shuffles, __syncwarp.
+//
+// Each one is a rendezvous over the live lanes named in its mask: the caller
+// suspends until all of them arrive at a warp op of the same kind and mask; then
+// results are computed as CUDA defines them (including lanes outside `width`).
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+namespace pplab::sim {
+enum class WarpOp : std::uint8_t { sync, ballot, any, all, shfl, shfl_up, shfl_down, shfl_xor, match_any };
+
+// value: the lane's 64-bit payload; arg: source lane / delta / xor mask.
+std::uint64_t warp_op(WarpOp op, unsigned mask, std::uint64_t value, int arg, int width,
+                      const char* file, int line);
+// Mask of the calling warp's lanes that have not exited (no rendezvous).
+unsigned active_mask();
+// Lane index of the calling thread within its warp.
+unsigned lane_id();
+constexpr unsigned mask_or_full(unsigned m = 0xffffffffu) { return m; }
+
+template <class T>
+T shfl(WarpOp op, const char* file, int line, unsigned mask, T var, int arg, int width = 32) {
+  static_assert(sizeof(T) <= 8 && std::is_trivially_copyable_v<T>, "shuffles move at most 8 bytes");
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &var, sizeof(T));
+  bits = warp_op(op, mask, bits, arg, width, file, line);
+  T out;
+  std::memcpy(&out, &bits, sizeof(T));
+  return out;
+}
+}  // namespace pplab::sim
+
+#define __syncwarp(...) \
+  ((void)::pplab::sim::warp_op(::pplab::sim::WarpOp::sync, ::pplab::sim::mask_or_full(__VA_ARGS__), 0, 0, 32, __FILE__, __LINE__))
+#define __ballot_sync(mask, pred) \
+  static_cast<unsigned>(::pplab::sim::warp_op(::pplab::sim::WarpOp::ballot, (mask), (pred) ? 1 : 0, 0, 32, __FILE__, __LINE__))
+#define __any_sync(mask, pred) \
+  static_cast<int>(::pplab::sim::warp_op(::pplab::sim::WarpOp::any, (mask), (pred) ? 1 : 0, 0, 32, __FILE__, __LINE__))
+#define __all_sync(mask, pred) \
+  static_cast<int>(::pplab::sim::warp_op(::pplab::sim::WarpOp::all, (mask), (pred) ? 1 : 0, 0, 32, __FILE__, __LINE__))
+#define __shfl_sync(...) ::pplab::sim::shfl(::pplab::sim::WarpOp::shfl, __FILE__, __LINE__, __VA_ARGS__)
+#define __shfl_up_sync(...) ::pplab::sim::shfl(::pplab::sim::WarpOp::shfl_up, __FILE__, __LINE__, __VA_ARGS__)
+#define __shfl_down_sync(...) ::pplab::sim::shfl(::pplab::sim::WarpOp::shfl_down, __FILE__, __LINE__, __VA_ARGS__)
+#define __shfl_xor_sync(...) ::pplab::sim::shfl(::pplab::sim::WarpOp::shfl_xor, __FILE__, __LINE__, __VA_ARGS__)
+
+inline unsigned __activemask() { return ::pplab::sim::active_mask(); }

@@ -1,0 +1,239 @@
+// Reports that end the process: fatal errors, faults in kernels (out-of-bounds
+// accesses against the guard pages of cudaMalloc allocations), and the watchdog
+// that names a kernel that runs too long (a spin-wait deadlock, an endless loop).
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "internal.h"
+
+namespace pplab::sim::detail {
+std::vector<Worker*> all_workers();
+
+namespace {
+std::atomic<bool> g_dying{false};
+
+void write_err(const std::string& s) {
+  size_t off = 0;
+  while (off < s.size()) {
+    ssize_t n = ::write(2, s.data() + off, s.size() - off);
+    if (n <= 0) break;
+    off += static_cast<size_t>(n);
+  }
+}
+
+std::string prefixed(const std::string& message) {
+  std::string out;
+  size_t start = 0;
+  while (start <= message.size()) {
+    size_t nl = message.find('\n', start);
+    std::string line = message.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
+    out += "pplab-sim: error: " + line + "\n";
+    if (nl == std::string::npos) break;
+    start = nl + 1;
+  }
+  return out;
+}
+
+[[noreturn]] void die(const std::string& message) {
+  // Only the first report counts; a second thread failing at once just stops.
+  if (g_dying.exchange(true)) {
+    for (;;) pause();
+  }
+  std::fflush(stdout);
+  write_err(prefixed(message));
+  _exit(1);
+}
+
+// Asks addr2line for "function\nfile:line" of a code address. Best effort: needs
+// the program built with line tables (simcc and pplab_sim_add_sources add -g1).
+std::string addr2line(void* pc) {
+  Dl_info info;
+  if (!dladdr(pc, &info) || !info.dli_fname) return "";
+  char offset[32];
+  std::snprintf(offset, sizeof offset, "0x%lx",
+                static_cast<unsigned long>(reinterpret_cast<char*>(pc) - static_cast<char*>(info.dli_fbase)));
+  int fds[2];
+  if (pipe(fds) != 0) return "";
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fds[1], 1);
+    int devnull = open("/dev/null", 0);
+    if (devnull >= 0) dup2(devnull, 2);
+    close(fds[0]);
+    execlp("addr2line", "addr2line", "-C", "-i", "-e", info.dli_fname, offset, static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(fds[1]);
+  std::string out;
+  char buf[512];
+  ssize_t n;
+  while ((n = read(fds[0], buf, sizeof buf)) > 0) out.append(buf, static_cast<size_t>(n));
+  close(fds[0]);
+  if (pid > 0) waitpid(pid, nullptr, 0);
+  std::string first = out.substr(0, out.find('\n'));  // innermost inlined frame: the faulting line
+  if (first.empty() || first[0] == '?') return "";
+  size_t disc = first.find(" (discriminator");
+  if (disc != std::string::npos) first.erase(disc);
+  return first;
+}
+
+std::string thread_context(const Worker* w) {
+  if (!w || !w->launch) return "in host code";
+  int cur = w->cur.load(std::memory_order_relaxed);
+  std::string s = "in " + describe_kernel(*w);
+  if (cur >= 0) {
+    s += ", thread " + fmt_idx(w->threads[cur].idx);
+    const Site& last = w->threads[cur].site;
+    if (last.file) s += "\n  last rendezvous this thread passed: " + fmt_site(last);
+  }
+  return s;
+}
+
+void fault_handler(int sig, siginfo_t* info, void* uctx) {
+  auto* uc = static_cast<ucontext_t*>(uctx);
+  void* pc = nullptr;
+  bool write = false;
+#if defined(__x86_64__)
+  pc = reinterpret_cast<void*>(uc->uc_mcontext.gregs[REG_RIP]);
+  write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+#elif defined(__aarch64__)
+  pc = reinterpret_cast<void*>(uc->uc_mcontext.pc);
+#endif
+  Worker* w = tls_worker;
+  auto addr = reinterpret_cast<std::uintptr_t>(info->si_addr);
+  std::string msg;
+  char buf[256];
+  if (sig == SIGSEGV || sig == SIGBUS) {
+    AllocInfo a;
+    if (find_alloc(addr, &a)) {
+      msg = std::string("out-of-bounds ") + (write ? "write" : "read") + " " + thread_context(w) + "\n";
+      long long off = static_cast<long long>(addr) - static_cast<long long>(a.start);
+      const char* kind = a.kind == 0 ? "cudaMalloc" : a.kind == 1 ? "cudaMallocManaged" : "cudaMallocHost";
+      if (off >= static_cast<long long>(a.size))
+        std::snprintf(buf, sizeof buf,
+                      "  address %p is %lld bytes past the end of a %zu-byte %s allocation at %p (byte offset %lld)",
+                      info->si_addr, off - static_cast<long long>(a.size), a.size, kind,
+                      reinterpret_cast<void*>(a.start), off);
+      else
+        std::snprintf(buf, sizeof buf, "  address %p is %lld bytes before the start of a %zu-byte %s allocation at %p",
+                      info->si_addr, -off, a.size, kind, reinterpret_cast<void*>(a.start));
+      msg += buf;
+      msg += "\n  (a missing `if (i < n)` guard? each allocation ends right against an inaccessible page)";
+    } else if (w && w->stacks && addr >= reinterpret_cast<std::uintptr_t>(w->stacks) &&
+               addr < reinterpret_cast<std::uintptr_t>(w->stacks) + w->stacks_len) {
+      msg = "stack overflow " + thread_context(w) +
+            "\n  (large local arrays or deep recursion; raise PPLAB_SIM_STACK_KIB, default 128)";
+    } else {
+      std::snprintf(buf, sizeof buf, "invalid memory access at address %p ", info->si_addr);
+      msg = buf + thread_context(w) + "\n  (not inside any live allocation: a freed, host or null pointer?)";
+    }
+  } else if (sig == SIGFPE) {
+    msg = "arithmetic fault (integer division by zero?) " + thread_context(w);
+  } else if (sig == SIGABRT) {
+    msg = "abort (a failed assert?) " + thread_context(w);
+  } else {
+    msg = std::string("signal ") + strsignal(sig) + " " + thread_context(w);
+  }
+  if (pc && sig != SIGABRT) {
+    std::string line = addr2line(pc);
+    if (!line.empty())
+      msg += "\n  faulting source line: " + line + " (from the program counter, via addr2line)";
+    else
+      msg += "\n  faulting source line unknown (no line table for the program counter; build with -g)";
+  }
+  die(msg);
+}
+
+// Watchdog state.
+std::mutex g_wd_mu;
+const LaunchDesc* g_wd_launch = nullptr;
+std::chrono::steady_clock::time_point g_wd_start;
+double g_wd_timeout = -1;
+
+double timeout_seconds() {
+  const char* e = std::getenv("PPLAB_SIM_TIMEOUT");
+  double t = e ? std::atof(e) : 60.0;
+  return t > 0 ? t : 60.0;
+}
+
+void watchdog_main() {
+  for (;;) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    std::lock_guard<std::mutex> lk(g_wd_mu);
+    if (!g_wd_launch) continue;
+    double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - g_wd_start).count();
+    if (elapsed < g_wd_timeout) continue;
+    const LaunchDesc& d = *g_wd_launch;
+    std::string msg = "kernel '" + std::string(d.name) + "' (launched at " + fmt_site(Site{d.file, d.line}) +
+                      ") still running after " + std::to_string(static_cast<int>(elapsed)) +
+                      " s (PPLAB_SIM_TIMEOUT): a deadlock (spin-wait on another thread or block?) or an endless loop";
+    for (Worker* w : all_workers()) {
+      if (!w->busy.load()) continue;
+      int cur = w->cur.load();
+      long long b = w->block_linear.load();
+      msg += "\n  worker " + std::to_string(w->index) + ": block " + fmt_idx(w->block) + " (linear " +
+             std::to_string(b) + ")";
+      if (cur >= 0) {
+        msg += ", thread " + fmt_idx(w->threads[cur].idx);
+        const Site& s = w->threads[cur].site;
+        msg += s.file ? ", last rendezvous passed: " + fmt_site(s) : ", has not reached any rendezvous yet";
+      }
+    }
+    die(msg);
+  }
+}
+}  // namespace
+
+void fatal(const std::string& message) { die(message); }
+
+std::string fmt_site(const Site& s) {
+  if (!s.file) return "?";
+  return std::string(s.file) + ":" + std::to_string(s.line);
+}
+
+std::string fmt_idx(uint3 v) {
+  return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")";
+}
+
+void install_thread_handlers() {
+  // Faults in a fiber may be stack overflows: the handler needs its own stack.
+  static thread_local std::vector<char> alt(1 << 16);
+  stack_t ss{};
+  ss.ss_sp = alt.data();
+  ss.ss_size = alt.size();
+  sigaltstack(&ss, nullptr);
+}
+
+void install_process_handlers() {
+  struct sigaction sa{};
+  sa.sa_sigaction = fault_handler;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(sig, &sa, nullptr);
+  g_wd_timeout = timeout_seconds();
+  std::thread(watchdog_main).detach();
+}
+
+void watchdog_launch_begin(const LaunchDesc* d) {
+  std::lock_guard<std::mutex> lk(g_wd_mu);
+  g_wd_launch = d;
+  g_wd_start = std::chrono::steady_clock::now();
+}
+
+void watchdog_launch_end() {
+  std::lock_guard<std::mutex> lk(g_wd_mu);
+  g_wd_launch = nullptr;
+}
+}  // namespace pplab::sim::detail

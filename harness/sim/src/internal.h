@@ -1,0 +1,104 @@
+// State shared by the sim's translation units (not installed for user code).
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include <boost/context/detail/fcontext.hpp>
+
+#include "pplab/sim/sim.h"
+
+namespace pplab::sim::detail {
+namespace bc = boost::context::detail;
+
+constexpr int kMaxThreads = 1024;
+constexpr size_t kDefaultDynSmem = 48 * 1024;
+constexpr size_t kMaxDynSmem = 227 * 1024;
+
+struct Site {
+  const char* file = nullptr;
+  int line = 0;
+};
+bool same_site(const Site& a, const Site& b);
+
+enum class TState : std::uint8_t { unstarted, runnable, barrier, warp, exited };
+
+// One CUDA thread of the block a worker is running.
+struct Thread {
+  bc::fcontext_t ctx = nullptr;  // saved context while suspended
+  TState state = TState::unstarted;
+  WarpOp wop = WarpOp::sync;
+  BarrierOp bop = BarrierOp::plain;
+  int pred = 0;
+  unsigned mask = 0;
+  int arg = 0;
+  int width = 32;
+  std::uint64_t value = 0;
+  std::uint64_t result = 0;
+  Site site;  // where it waits now, or the last rendezvous it passed
+  uint3 idx{0, 0, 0};
+};
+
+// One OS thread that runs blocks. The host thread that launches is one too.
+struct Worker {
+  int index = 0;
+  const LaunchDesc* launch = nullptr;
+  uint3 block{0, 0, 0};
+  int n = 0;  // threads in the block
+  int nwarps = 0;
+  Thread threads[kMaxThreads];
+  int order[kMaxThreads];  // threads of the current round, in schedule order
+  int round_n = 0;
+  int pos = 0;
+  int live = 0, exited = 0, at_barrier = 0, at_warp = 0;
+  Site bar_site;
+  bool bar_mixed = false;
+  int bar_result = 0;
+  std::uint64_t rng = 0;
+
+  // Fibers: persistent, each with its own pooled stack, reused across blocks.
+  bc::fcontext_t main_ctx = nullptr;
+  bc::fcontext_t free_fibers[kMaxThreads + 1];
+  int nfree = 0;
+  int nfibers = 0;
+  char* stacks = nullptr;
+  size_t stacks_len = 0;
+
+  unsigned char* smem = nullptr;  // dynamic shared memory, kMaxDynSmem bytes
+
+  // Read by the watchdog from another thread.
+  std::atomic<int> cur{-1};
+  std::atomic<bool> busy{false};
+  std::atomic<long long> block_linear{-1};
+  dim3 shape_cached{0, 0, 0};
+};
+
+extern thread_local Worker* tls_worker;  // non-null only while running a block
+
+// diagnostics.cpp
+[[noreturn]] void fatal(const std::string& message);  // prints each line with the prefix, exits
+std::string describe_kernel(const Worker& w);        // "kernel 'k' (launched at f.cu:3), block (1,0,0)"
+std::string fmt_site(const Site& s);
+std::string fmt_idx(uint3 v);
+void install_thread_handlers();  // alternate signal stack for this OS thread
+void install_process_handlers();
+void watchdog_launch_begin(const LaunchDesc* d);
+void watchdog_launch_end();
+
+// memory.cpp
+struct AllocInfo {
+  std::uintptr_t start = 0;
+  size_t size = 0;
+  std::uintptr_t map_base = 0;
+  size_t map_len = 0;
+  int kind = 0;  // 0 device, 1 managed, 2 host (pinned)
+};
+// Finds the allocation whose mapping (guard pages included) holds addr. Lock-free
+// enough for a signal handler: it is only called once the process is going down.
+bool find_alloc(std::uintptr_t addr, AllocInfo* out);
+
+// runtime.cpp
+void set_last_error(cudaError_t e);
+size_t max_dynamic_smem();
+}  // namespace pplab::sim::detail

@@ -1,0 +1,334 @@
+// CUDA runtime API calls. Launches are synchronous, so every stream is the null
+// stream, and events simply read the clock when recorded.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "internal.h"
+
+namespace pplab::sim::detail {
+void* allocate(size_t size, int kind);
+bool release(void* ptr, int* kind_out);
+bool find_alloc_locked(std::uintptr_t addr, AllocInfo* out);
+void free_all();
+
+namespace {
+thread_local cudaError_t t_last_error = cudaSuccess;
+std::atomic<size_t> g_max_dyn_smem{kDefaultDynSmem};
+
+cudaError_t fail(cudaError_t e) {
+  t_last_error = e;
+  return e;
+}
+
+void report(const std::string& s) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "pplab-sim: error: %s\n", s.c_str());
+}
+
+// Checks that [p, p+n) lies inside one allocation when p points into one, and
+// that p is a device allocation when the copy kind says it must be.
+bool check_range(const char* call, const char* role, const void* p, size_t n, bool must_be_device) {
+  AllocInfo a;
+  auto addr = reinterpret_cast<std::uintptr_t>(p);
+  if (!find_alloc_locked(addr, &a)) {
+    if (must_be_device) {
+      char buf[200];
+      std::snprintf(buf, sizeof buf, "%s: %s %p is not device memory (from cudaMalloc); swapped arguments or copy kind?",
+                    call, role, p);
+      report(buf);
+      return false;
+    }
+    return true;
+  }
+  if (addr < a.start || addr + n > a.start + a.size) {
+    char buf[260];
+    std::snprintf(buf, sizeof buf,
+                  "%s: %s range [%p, +%zu bytes) runs outside its %zu-byte allocation at %p (offset %lld)", call, role,
+                  p, n, a.size, reinterpret_cast<void*>(a.start),
+                  static_cast<long long>(addr) - static_cast<long long>(a.start));
+    report(buf);
+    return false;
+  }
+  return true;
+}
+
+struct Event {
+  std::chrono::steady_clock::time_point t;
+  bool recorded = false;
+};
+}  // namespace
+
+void set_last_error(cudaError_t e) { t_last_error = e; }
+size_t max_dynamic_smem() { return g_max_dyn_smem.load(); }
+}  // namespace pplab::sim::detail
+
+using namespace pplab::sim::detail;
+
+cudaError_t cudaGetLastError() {
+  cudaError_t e = t_last_error;
+  t_last_error = cudaSuccess;
+  return e;
+}
+cudaError_t cudaPeekAtLastError() { return t_last_error; }
+
+const char* cudaGetErrorName(cudaError_t e) {
+  switch (e) {
+#define N(x) \
+  case x: return #x;
+    N(cudaSuccess) N(cudaErrorInvalidValue) N(cudaErrorMemoryAllocation) N(cudaErrorInitializationError)
+    N(cudaErrorCudartUnloading) N(cudaErrorInvalidConfiguration) N(cudaErrorInvalidPitchValue)
+    N(cudaErrorInvalidSymbol) N(cudaErrorInvalidHostPointer) N(cudaErrorInvalidDevicePointer)
+    N(cudaErrorInvalidMemcpyDirection) N(cudaErrorMissingConfiguration) N(cudaErrorInvalidDeviceFunction)
+    N(cudaErrorNoDevice) N(cudaErrorInvalidDevice) N(cudaErrorInvalidKernelImage) N(cudaErrorNoKernelImageForDevice)
+    N(cudaErrorInvalidResourceHandle) N(cudaErrorSymbolNotFound) N(cudaErrorNotReady) N(cudaErrorIllegalAddress)
+    N(cudaErrorLaunchOutOfResources) N(cudaErrorLaunchTimeout) N(cudaErrorAssert) N(cudaErrorIllegalInstruction)
+    N(cudaErrorMisalignedAddress) N(cudaErrorLaunchFailure) N(cudaErrorCooperativeLaunchTooLarge)
+    N(cudaErrorNotPermitted) N(cudaErrorNotSupported) N(cudaErrorTimeout) N(cudaErrorUnknown)
+#undef N
+  }
+  return "cudaErrorUnknown";
+}
+
+const char* cudaGetErrorString(cudaError_t e) {
+  switch (e) {
+    case cudaSuccess: return "no error";
+    case cudaErrorInvalidValue: return "invalid argument";
+    case cudaErrorMemoryAllocation: return "out of memory";
+    case cudaErrorInitializationError: return "initialization error";
+    case cudaErrorInvalidConfiguration: return "invalid configuration argument";
+    case cudaErrorInvalidSymbol: return "invalid device symbol";
+    case cudaErrorInvalidDevicePointer: return "invalid device pointer";
+    case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
+    case cudaErrorInvalidDeviceFunction: return "invalid device function";
+    case cudaErrorNoDevice: return "no CUDA-capable device is detected";
+    case cudaErrorInvalidDevice: return "invalid device ordinal";
+    case cudaErrorInvalidResourceHandle: return "invalid resource handle";
+    case cudaErrorNotReady: return "device not ready";
+    case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
+    case cudaErrorLaunchOutOfResources: return "too many resources requested for launch";
+    case cudaErrorLaunchTimeout: return "the launch timed out and was terminated";
+    case cudaErrorAssert: return "device-side assert triggered";
+    case cudaErrorLaunchFailure: return "unspecified launch failure";
+    case cudaErrorNotSupported: return "operation not supported";
+    default: return "unknown error";
+  }
+}
+
+cudaError_t cudaGetDeviceCount(int* count) {
+  if (!count) return fail(cudaErrorInvalidValue);
+  *count = 1;
+  return cudaSuccess;
+}
+cudaError_t cudaGetDevice(int* device) {
+  if (!device) return fail(cudaErrorInvalidValue);
+  *device = 0;
+  return cudaSuccess;
+}
+cudaError_t cudaSetDevice(int device) { return device == 0 ? cudaSuccess : fail(cudaErrorInvalidDevice); }
+
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
+  if (!prop) return fail(cudaErrorInvalidValue);
+  if (device != 0) return fail(cudaErrorInvalidDevice);
+  std::memset(prop, 0, sizeof *prop);
+  int workers = pplab::sim::worker_count();
+  std::snprintf(prop->name, sizeof prop->name, "pplab CPU emulator (%d worker threads)", workers);
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  prop->totalGlobalMem = static_cast<size_t>(pages) * static_cast<size_t>(page);
+  prop->sharedMemPerBlock = kDefaultDynSmem;
+  prop->sharedMemPerBlockOptin = kMaxDynSmem;
+  prop->sharedMemPerMultiprocessor = 228 * 1024;
+  prop->regsPerBlock = 65536;
+  prop->regsPerMultiprocessor = 65536;
+  prop->warpSize = 32;
+  prop->memPitch = 2147483647;
+  prop->maxThreadsPerBlock = 1024;
+  prop->maxThreadsDim[0] = 1024;
+  prop->maxThreadsDim[1] = 1024;
+  prop->maxThreadsDim[2] = 64;
+  prop->maxGridSize[0] = 2147483647;
+  prop->maxGridSize[1] = 65535;
+  prop->maxGridSize[2] = 65535;
+  prop->clockRate = 1000000;
+  prop->totalConstMem = 65536;
+  prop->major = 9;  // what the labs target; the sim does not model an architecture
+  prop->minor = 0;
+  prop->textureAlignment = 512;
+  prop->multiProcessorCount = workers;
+  prop->concurrentKernels = 0;
+  prop->unifiedAddressing = 1;
+  prop->managedMemory = 1;
+  prop->canMapHostMemory = 1;
+  prop->memoryClockRate = 1000000;
+  prop->memoryBusWidth = 64;
+  prop->l2CacheSize = 1 << 20;
+  prop->maxThreadsPerMultiProcessor = 2048;
+  prop->maxBlocksPerMultiProcessor = 32;
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) {
+  if (!value) return fail(cudaErrorInvalidValue);
+  cudaDeviceProp p;
+  if (cudaError_t e = cudaGetDeviceProperties(&p, device)) return e;
+  switch (attr) {
+    case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
+    case cudaDevAttrMaxSharedMemoryPerBlock: *value = static_cast<int>(p.sharedMemPerBlock); break;
+    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = static_cast<int>(p.sharedMemPerBlockOptin); break;
+    case cudaDevAttrWarpSize: *value = 32; break;
+    case cudaDevAttrClockRate: *value = p.clockRate; break;
+    case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
+    case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
+    case cudaDevAttrMemoryClockRate: *value = p.memoryClockRate; break;
+    case cudaDevAttrGlobalMemoryBusWidth: *value = p.memoryBusWidth; break;
+    case cudaDevAttrL2CacheSize: *value = p.l2CacheSize; break;
+    case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
+    case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
+    default: return fail(cudaErrorInvalidValue);
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
+cudaError_t cudaThreadSynchronize() { return cudaSuccess; }
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return cudaSuccess; }
+cudaError_t cudaDeviceReset() {
+  free_all();
+  t_last_error = cudaSuccess;
+  return cudaSuccess;
+}
+cudaError_t cudaMemGetInfo(size_t* free_bytes, size_t* total_bytes) {
+  long page = sysconf(_SC_PAGESIZE);
+  if (free_bytes) *free_bytes = static_cast<size_t>(sysconf(_SC_AVPHYS_PAGES)) * static_cast<size_t>(page);
+  if (total_bytes) *total_bytes = static_cast<size_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<size_t>(page);
+  return cudaSuccess;
+}
+
+static cudaError_t alloc_kind(void** ptr, size_t size, int kind) {
+  if (!ptr) return fail(cudaErrorInvalidValue);
+  *ptr = allocate(size, kind);
+  return *ptr ? cudaSuccess : fail(cudaErrorMemoryAllocation);
+}
+cudaError_t cudaMalloc(void** ptr, size_t size) { return alloc_kind(ptr, size, 0); }
+cudaError_t cudaMallocManaged(void** ptr, size_t size, unsigned int) { return alloc_kind(ptr, size, 1); }
+cudaError_t cudaMallocHost(void** ptr, size_t size) { return alloc_kind(ptr, size, 2); }
+cudaError_t cudaHostAlloc(void** ptr, size_t size, unsigned int) { return alloc_kind(ptr, size, 2); }
+cudaError_t cudaMallocAsync(void** ptr, size_t size, cudaStream_t) { return alloc_kind(ptr, size, 0); }
+cudaError_t cudaFree(void* ptr) {
+  if (!ptr) return cudaSuccess;
+  if (!release(ptr, nullptr)) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "cudaFree(%p): not a pointer returned by cudaMalloc (or freed twice)", ptr);
+    report(buf);
+    return fail(cudaErrorInvalidValue);
+  }
+  return cudaSuccess;
+}
+cudaError_t cudaFreeAsync(void* ptr, cudaStream_t) { return cudaFree(ptr); }
+cudaError_t cudaFreeHost(void* ptr) { return cudaFree(ptr); }
+
+cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, cudaMemcpyKind kind) {
+  if (count == 0) return cudaSuccess;
+  if (!dst || !src) return fail(cudaErrorInvalidValue);
+  if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return fail(cudaErrorInvalidMemcpyDirection);
+  bool dst_dev = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
+  bool src_dev = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
+  if (!check_range("cudaMemcpy", "destination", dst, count, dst_dev) ||
+      !check_range("cudaMemcpy", "source", src, count, src_dev))
+    return fail(cudaErrorInvalidValue);
+  std::memmove(dst, src, count);
+  return cudaSuccess;
+}
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t count, cudaMemcpyKind kind, cudaStream_t) {
+  return cudaMemcpy(dst, src, count, kind);
+}
+cudaError_t cudaMemset(void* ptr, int value, size_t count) {
+  if (count == 0) return cudaSuccess;
+  if (!ptr) return fail(cudaErrorInvalidValue);
+  if (!check_range("cudaMemset", "destination", ptr, count, true)) return fail(cudaErrorInvalidValue);
+  std::memset(ptr, value, count);
+  return cudaSuccess;
+}
+cudaError_t cudaMemsetAsync(void* ptr, int value, size_t count, cudaStream_t) { return cudaMemset(ptr, value, count); }
+cudaError_t cudaMemPrefetchAsync(const void*, size_t, int, cudaStream_t) { return cudaSuccess; }
+
+namespace pplab::sim {
+cudaError_t symbol_copy(void* dst, const void* src, size_t count, size_t symbol_size, size_t offset, bool to_symbol) {
+  if (offset + count > symbol_size) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s: %zu bytes at offset %zu do not fit in a %zu-byte symbol",
+                  to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol", count, offset, symbol_size);
+    report(buf);
+    return fail(cudaErrorInvalidValue);
+  }
+  if (to_symbol)
+    std::memcpy(static_cast<char*>(dst) + offset, src, count);
+  else
+    std::memcpy(dst, static_cast<const char*>(src) + offset, count);
+  return cudaSuccess;
+}
+cudaError_t set_max_dynamic_smem(int bytes) {
+  if (bytes < 0 || static_cast<size_t>(bytes) > kMaxDynSmem) return fail(cudaErrorInvalidValue);
+  // One limit for all kernels: the sim does not track attributes per function.
+  size_t cur = g_max_dyn_smem.load();
+  while (static_cast<size_t>(bytes) > cur && !g_max_dyn_smem.compare_exchange_weak(cur, static_cast<size_t>(bytes))) {}
+  return cudaSuccess;
+}
+}  // namespace pplab::sim
+
+cudaError_t pplab_sim_func_get_attributes(cudaFuncAttributes* attr) {
+  if (!attr) return fail(cudaErrorInvalidValue);
+  std::memset(attr, 0, sizeof *attr);
+  attr->maxThreadsPerBlock = 1024;
+  attr->numRegs = 32;
+  attr->ptxVersion = 90;
+  attr->binaryVersion = 90;
+  attr->maxDynamicSharedSizeBytes = static_cast<int>(max_dynamic_smem());
+  return cudaSuccess;
+}
+
+// Streams: launches and copies complete before they return, so there is nothing to wait for.
+cudaError_t cudaStreamCreate(cudaStream_t* stream) {
+  if (!stream) return fail(cudaErrorInvalidValue);
+  *stream = reinterpret_cast<cudaStream_t>(new char(0));
+  return cudaSuccess;
+}
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned int) { return cudaStreamCreate(stream); }
+cudaError_t cudaStreamDestroy(cudaStream_t stream) {
+  delete reinterpret_cast<char*>(stream);
+  return cudaSuccess;
+}
+cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
+cudaError_t cudaStreamQuery(cudaStream_t) { return cudaSuccess; }
+cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int) { return cudaSuccess; }
+
+cudaError_t cudaEventCreate(cudaEvent_t* event) {
+  if (!event) return fail(cudaErrorInvalidValue);
+  *event = reinterpret_cast<cudaEvent_t>(new Event);
+  return cudaSuccess;
+}
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int) { return cudaEventCreate(event); }
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t) {
+  if (!event) return fail(cudaErrorInvalidResourceHandle);
+  auto* e = reinterpret_cast<Event*>(event);
+  e->t = std::chrono::steady_clock::now();
+  e->recorded = true;
+  return cudaSuccess;
+}
+cudaError_t cudaEventSynchronize(cudaEvent_t event) { return event ? cudaSuccess : fail(cudaErrorInvalidResourceHandle); }
+cudaError_t cudaEventQuery(cudaEvent_t event) { return event ? cudaSuccess : fail(cudaErrorInvalidResourceHandle); }
+cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
+  if (!ms || !start || !end) return fail(cudaErrorInvalidResourceHandle);
+  auto* a = reinterpret_cast<Event*>(start);
+  auto* b = reinterpret_cast<Event*>(end);
+  if (!a->recorded || !b->recorded) return fail(cudaErrorInvalidResourceHandle);
+  *ms = std::chrono::duration<float, std::milli>(b->t - a->t).count();
+  return cudaSuccess;
+}
+cudaError_t cudaEventDestroy(cudaEvent_t event) {
+  delete reinterpret_cast<Event*>(event);
+  return cudaSuccess;
+}

@@ -1,0 +1,639 @@
+// Runs kernels: blocks over worker threads, a block's CUDA threads as fibers.
+//
+// A block runs in "rounds". A round resumes each runnable thread once, in schedule
+// order, until it reaches a rendezvous (__syncthreads, a warp op) or returns.
+// Switches go straight from one fiber to the next (one jump per thread per round).
+// When the round is over every live thread waits somewhere, and resolve() decides
+// what runs next: complete warp groups, then a barrier all live threads reached,
+// or else a diagnosis (divergence or deadlock) that ends the process.
+//
+// A thread that returns hands its fiber straight to the next unstarted thread, so
+// a kernel that never reaches a rendezvous runs every thread of a block on one
+// fiber without a single switch.
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "internal.h"
+
+namespace pplab::sim::detail {
+
+thread_local Worker* tls_worker = nullptr;
+
+namespace {
+
+constexpr size_t kGuard = 4096;
+size_t stack_bytes() {
+  static const size_t bytes = [] {
+    const char* e = std::getenv("PPLAB_SIM_STACK_KIB");
+    size_t kib = e ? std::strtoul(e, nullptr, 10) : 128;
+    if (kib < 16) kib = 16;
+    return kib * 1024;
+  }();
+  return bytes;
+}
+
+// ---------------------------------------------------------------- schedules ----
+struct ScheduleState {
+  std::atomic<int> kind{-1};  // -1: not read from the environment yet
+  std::atomic<unsigned> seed{0};
+};
+ScheduleState g_schedule;
+
+void load_schedule_from_env() {
+  if (g_schedule.kind.load(std::memory_order_acquire) >= 0) return;
+  const char* e = std::getenv("PPLAB_SIM_SCHEDULE");
+  Schedule s = Schedule::forward;
+  unsigned seed = 0;
+  if (e && *e) {
+    std::string v(e);
+    std::string name = v.substr(0, v.find(':'));
+    bool ok = true;
+    if (name == "forward") s = Schedule::forward;
+    else if (name == "reverse") s = Schedule::reverse;
+    else if (name == "random") s = Schedule::random;
+    else ok = false;
+    if (ok && v.find(':') != std::string::npos) {
+      if (name != "random") ok = false;
+      std::string num = v.substr(v.find(':') + 1);
+      char* end = nullptr;
+      unsigned long x = std::strtoul(num.c_str(), &end, 10);
+      if (num.empty() || *end) ok = false;
+      seed = static_cast<unsigned>(x);
+    }
+    if (!ok)
+      fatal("PPLAB_SIM_SCHEDULE='" + v + "' is not one of forward, reverse, random, random:<seed>");
+  }
+  int expected = -1;
+  g_schedule.seed.store(seed);
+  g_schedule.kind.compare_exchange_strong(expected, static_cast<int>(s));
+}
+
+std::uint64_t splitmix(std::uint64_t& x) {
+  std::uint64_t z = (x += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+// ----------------------------------------------------------------- fibers -----
+inline void switch_to(bc::fcontext_t target, bc::fcontext_t* save) {
+  bc::transfer_t t = bc::jump_fcontext(target, save);
+  // Whoever resumed us passed the slot where its own context belongs.
+  *static_cast<bc::fcontext_t*>(t.data) = t.fctx;
+}
+
+void fiber_main(bc::transfer_t t);
+
+bc::fcontext_t take_fiber(Worker& w) {
+  if (w.nfree > 0) return w.free_fibers[--w.nfree];
+  if (!w.stacks) {
+    size_t len = (stack_bytes() + kGuard) * kMaxThreads;
+    void* p = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) fatal("cannot reserve fiber stacks (mmap failed)");
+    w.stacks = static_cast<char*>(p);
+    w.stacks_len = len;
+  }
+  int k = w.nfibers++;
+  char* lo = w.stacks + k * (stack_bytes() + kGuard);
+  mprotect(lo, kGuard, PROT_NONE);  // overflow faults instead of corrupting a neighbour
+  // Stagger the tops so the hot frames of different fibers use different L1 sets.
+  char* top = lo + kGuard + stack_bytes() - (k % 61) * 64;
+  return bc::make_fcontext(top, stack_bytes() - 61 * 64, fiber_main);
+}
+
+inline void enter(Worker& w, int tid) {
+  w.cur.store(tid, std::memory_order_relaxed);
+  threadIdx = w.threads[tid].idx;
+}
+
+void build_order(Worker& w) {
+  int m = 0;
+  for (int i = 0; i < w.n; ++i)
+    if (w.threads[i].state == TState::runnable || w.threads[i].state == TState::unstarted) w.order[m++] = i;
+  w.round_n = m;
+  w.pos = 0;
+  switch (static_cast<Schedule>(g_schedule.kind.load(std::memory_order_relaxed))) {
+    case Schedule::forward: break;
+    case Schedule::reverse: std::reverse(w.order, w.order + m); break;
+    case Schedule::random:
+      for (int i = m - 1; i > 0; --i) std::swap(w.order[i], w.order[splitmix(w.rng) % (i + 1)]);
+      break;
+  }
+}
+
+int resolve(Worker& w);
+
+// Next thread to run, or -1 when the block is finished.
+inline int advance(Worker& w) {
+  if (++w.pos < w.round_n) return w.order[w.pos];
+  return resolve(w);
+}
+
+// The calling CUDA thread (me) waits; run others until it is released.
+void yield(Worker& w, int me) {
+  int next = advance(w);
+  if (next == me) {
+    enter(w, me);
+    return;
+  }
+  bc::fcontext_t target = w.threads[next].state == TState::unstarted ? take_fiber(w) : w.threads[next].ctx;
+  enter(w, next);
+  switch_to(target, &w.threads[me].ctx);
+}
+
+void run_kernel_body(Worker& w) {
+  try {
+    w.launch->run(w.launch->body);
+  } catch (const std::exception& e) {
+    fatal("uncaught exception in " + describe_kernel(w) + ", thread " + fmt_idx(w.threads[w.cur].idx) +
+          ": " + e.what());
+  } catch (...) {
+    fatal("uncaught exception in " + describe_kernel(w) + ", thread " + fmt_idx(w.threads[w.cur].idx));
+  }
+}
+
+void fiber_main(bc::transfer_t t) {
+  *static_cast<bc::fcontext_t*>(t.data) = t.fctx;
+  Worker& w = *tls_worker;
+  for (;;) {
+    int me = w.cur.load(std::memory_order_relaxed);
+    w.threads[me].state = TState::runnable;
+    run_kernel_body(w);
+    w.threads[me].state = TState::exited;
+    --w.live;
+    ++w.exited;
+    int next = advance(w);
+    if (next >= 0 && w.threads[next].state == TState::unstarted) {
+      enter(w, next);  // same fiber, no switch
+      continue;
+    }
+    bc::fcontext_t target = next < 0 ? w.main_ctx : w.threads[next].ctx;
+    if (next >= 0) enter(w, next);
+    switch_to(target, &w.free_fibers[w.nfree++]);
+    // Resumed from the free list to start a new thread (w.cur).
+  }
+}
+
+// ------------------------------------------------------------- diagnosis ------
+const char* warp_op_name(WarpOp op) {
+  switch (op) {
+    case WarpOp::sync: return "__syncwarp";
+    case WarpOp::ballot: return "__ballot_sync";
+    case WarpOp::any: return "__any_sync";
+    case WarpOp::all: return "__all_sync";
+    case WarpOp::shfl: return "__shfl_sync";
+    case WarpOp::shfl_up: return "__shfl_up_sync";
+    case WarpOp::shfl_down: return "__shfl_down_sync";
+    case WarpOp::shfl_xor: return "__shfl_xor_sync";
+    case WarpOp::match_any: return "__match_any_sync";
+  }
+  return "warp op";
+}
+
+std::string where(const Thread& t) {
+  char buf[64];
+  switch (t.state) {
+    case TState::barrier: return "waits at __syncthreads() at " + fmt_site(t.site);
+    case TState::warp:
+      std::snprintf(buf, sizeof buf, "(mask 0x%08x)", t.mask);
+      return std::string("waits at ") + warp_op_name(t.wop) + buf + " at " + fmt_site(t.site);
+    case TState::exited: return "has exited (returned from the kernel)";
+    default: return "is running";
+  }
+}
+
+// Groups consecutive threads that are in the same place: "threads (0,0,0)..(127,0,0) [128] wait at ...".
+std::string summarize_threads(const Worker& w) {
+  std::ostringstream out;
+  int groups = 0;
+  for (int i = 0; i < w.n;) {
+    int j = i + 1;
+    std::string here = where(w.threads[i]);
+    while (j < w.n && where(w.threads[j]) == here) ++j;
+    if (++groups > 12) {
+      out << "  ... (more groups left out)\n";
+      break;
+    }
+    if (j - i == 1)
+      out << "  thread " << fmt_idx(w.threads[i].idx) << " " << here << "\n";
+    else
+      out << "  threads " << fmt_idx(w.threads[i].idx) << ".." << fmt_idx(w.threads[j - 1].idx) << " ["
+          << (j - i) << " threads] " << here << "\n";
+    i = j;
+  }
+  return out.str();
+}
+
+[[noreturn]] void barrier_problem(Worker& w, const char* what) {
+  fatal(std::string(what) + " in " + describe_kernel(w) + ":\n" + summarize_threads(w) +
+        "  __syncthreads() must be reached by every thread of the block, at the same call.");
+}
+
+unsigned exist_mask(const Worker& w, int warp) {
+  int lanes = std::min(32, w.n - warp * 32);
+  return lanes >= 32 ? 0xffffffffu : ((1u << lanes) - 1);
+}
+
+// Resolves complete warp groups; returns how many threads it released. A group
+// whose lanes are elsewhere may still complete once another group moves on, so it
+// is only diagnosed (diagnose = true) when nothing at all can make progress.
+int resolve_warps(Worker& w, bool diagnose) {
+  int released = 0;
+  for (int wi = 0; wi < w.nwarps; ++wi) {
+    int base = wi * 32;
+    int lanes = std::min(32, w.n - base);
+    unsigned waiting = 0;
+    for (int l = 0; l < lanes; ++l)
+      if (w.threads[base + l].state == TState::warp) waiting |= 1u << l;
+    while (waiting) {
+      int leader = __builtin_ctz(waiting);
+      Thread& lt = w.threads[base + leader];
+      unsigned group = lt.mask & exist_mask(w, wi);
+      char buf[160];
+      if (!(group & (1u << leader))) {
+        std::snprintf(buf, sizeof buf, "%s at %s: mask 0x%08x does not include the calling lane %d",
+                      warp_op_name(lt.wop), fmt_site(lt.site).c_str(), lt.mask, leader);
+        fatal(std::string("bad warp mask in ") + describe_kernel(w) + ", thread " + fmt_idx(lt.idx) + ": " + buf);
+      }
+      bool complete = true;
+      for (unsigned g = group; g; g &= g - 1) {
+        int l = __builtin_ctz(g);
+        Thread& o = w.threads[base + l];
+        if (o.state == TState::warp && o.wop == lt.wop && o.mask == lt.mask) continue;
+        if (!diagnose) {
+          complete = false;
+          break;
+        }
+        std::snprintf(buf, sizeof buf, "%s(mask 0x%08x) at %s", warp_op_name(lt.wop), lt.mask,
+                      fmt_site(lt.site).c_str());
+        fatal(std::string("warp operation cannot complete in ") + describe_kernel(w) + ":\n  thread " +
+              fmt_idx(lt.idx) + " (lane " + std::to_string(leader) + " of warp " + std::to_string(wi) +
+              ") waits at " + buf + "\n  but lane " + std::to_string(l) + " named in the mask (thread " +
+              fmt_idx(o.idx) + ") " + where(o) +
+              "\n  every lane named in the mask must reach the same warp operation with the same mask.");
+      }
+      if (!complete) {
+        waiting &= ~(1u << leader);
+        continue;
+      }
+      // All lanes arrived: compute CUDA's results.
+      unsigned ballot = 0;
+      for (unsigned g = group; g; g &= g - 1) {
+        int l = __builtin_ctz(g);
+        if (w.threads[base + l].value) ballot |= 1u << l;
+      }
+      for (unsigned g = group; g; g &= g - 1) {
+        int l = __builtin_ctz(g);
+        Thread& t = w.threads[base + l];
+        int width = t.width;
+        if (width <= 0 || width > 32 || (width & (width - 1))) width = 32;
+        int seg = l & ~(width - 1);
+        int src = -1;
+        switch (t.wop) {
+          case WarpOp::sync: t.result = 0; break;
+          case WarpOp::ballot: t.result = ballot; break;
+          case WarpOp::any: t.result = ballot != 0; break;
+          case WarpOp::all: t.result = ballot == group; break;
+          case WarpOp::match_any: t.result = 0; break;
+          case WarpOp::shfl: src = seg + (t.arg & (width - 1)); break;
+          case WarpOp::shfl_up:
+            src = (static_cast<unsigned>(l - seg) >= static_cast<unsigned>(t.arg)) ? l - t.arg : l;
+            break;
+          case WarpOp::shfl_down:
+            src = (static_cast<unsigned>(l - seg) + static_cast<unsigned>(t.arg) < static_cast<unsigned>(width))
+                      ? l + t.arg : l;
+            break;
+          case WarpOp::shfl_xor: {
+            int x = l ^ t.arg;
+            src = (x >= 0 && x < seg + width && x < 32) ? x : l;  // later segments: own value
+            break;
+          }
+        }
+        if (src >= 0) {
+          // A source lane outside the group has no defined value; the caller's own is used.
+          t.result = ((group >> src) & 1u) ? w.threads[base + src].value : t.value;
+        }
+      }
+      for (unsigned g = group; g; g &= g - 1) {
+        w.threads[base + __builtin_ctz(g)].state = TState::runnable;
+        --w.at_warp;
+        ++released;
+      }
+      waiting &= ~group;
+    }
+  }
+  return released;
+}
+
+int resolve(Worker& w) {
+  if (w.live == 0) return -1;
+  int released = w.at_warp > 0 ? resolve_warps(w, false) : 0;
+  if (released == 0 && w.at_warp > 0) resolve_warps(w, true);  // does not return
+  if (released == 0) {
+    if (w.at_barrier != w.live) barrier_problem(w, "deadlock: the block's threads wait at different rendezvous points");
+    if (w.bar_mixed) barrier_problem(w, "barrier divergence: threads wait at different __syncthreads() calls");
+    if (w.exited > 0) barrier_problem(w, "barrier divergence: some threads exited while others wait at __syncthreads()");
+    int count = 0;
+    for (int i = 0; i < w.n; ++i) {
+      Thread& t = w.threads[i];
+      if (t.state == TState::barrier) {
+        count += t.pred;
+        t.state = TState::runnable;
+      }
+    }
+    switch (w.threads[w.order[0]].bop) {
+      case BarrierOp::plain: w.bar_result = 0; break;
+      case BarrierOp::count: w.bar_result = count; break;
+      case BarrierOp::all: w.bar_result = count == w.live; break;
+      case BarrierOp::any: w.bar_result = count > 0; break;
+    }
+    w.at_barrier = 0;
+    w.bar_mixed = false;
+  }
+  build_order(w);
+  return w.order[0];
+}
+
+// ------------------------------------------------------------ block runner ----
+void prepare_shape(Worker& w, const LaunchDesc& d) {
+  dim3 b = d.block;
+  if (w.shape_cached.x == b.x && w.shape_cached.y == b.y && w.shape_cached.z == b.z) return;
+  int i = 0;
+  for (unsigned z = 0; z < b.z; ++z)
+    for (unsigned y = 0; y < b.y; ++y)
+      for (unsigned x = 0; x < b.x; ++x) w.threads[i++].idx = uint3{x, y, z};
+  w.shape_cached = b;
+}
+
+void run_block(Worker& w, const LaunchDesc& d, long long linear) {
+  w.block_linear.store(linear, std::memory_order_relaxed);
+  unsigned gx = d.grid.x, gy = d.grid.y;
+  w.block = uint3{static_cast<unsigned>(linear % gx), static_cast<unsigned>((linear / gx) % gy),
+                  static_cast<unsigned>(linear / (static_cast<long long>(gx) * gy))};
+  blockIdx = w.block;
+  w.n = static_cast<int>(d.block.x * d.block.y * d.block.z);
+  w.nwarps = (w.n + 31) / 32;
+  for (int i = 0; i < w.n; ++i) {
+    w.threads[i].state = TState::unstarted;
+    w.threads[i].site = Site{};
+  }
+  w.live = w.n;
+  w.exited = w.at_barrier = w.at_warp = 0;
+  w.bar_mixed = false;
+  // Uninitialised shared memory reads show up as NaN / -1 rather than the last block's data.
+  if (d.smem) std::memset(w.smem, 0xff, d.smem);
+  std::uint64_t s = (static_cast<std::uint64_t>(g_schedule.seed.load()) << 32) ^ static_cast<std::uint64_t>(linear);
+  w.rng = splitmix(s);
+  build_order(w);
+  int first = w.order[0];
+  bc::fcontext_t f = take_fiber(w);
+  enter(w, first);
+  switch_to(f, &w.main_ctx);
+  w.cur.store(-1, std::memory_order_relaxed);
+}
+
+Worker& this_worker(int index) {
+  thread_local std::unique_ptr<Worker> storage;
+  if (!storage) {
+    storage = std::make_unique<Worker>();
+    storage->index = index;
+    void* p = mmap(nullptr, kMaxDynSmem + 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) fatal("cannot allocate shared memory buffer");
+    storage->smem = static_cast<unsigned char*>(p);
+    install_thread_handlers();
+  }
+  return *storage;
+}
+
+// ------------------------------------------------------------- worker pool ----
+struct Pool {
+  std::mutex launch_mu;  // one launch at a time
+  std::vector<std::thread> threads;
+  std::vector<Worker*> workers;
+  std::mutex mu;
+  std::condition_variable cv;
+  std::uint64_t generation = 0;
+  const LaunchDesc* desc = nullptr;
+  long long nblocks = 0;
+  std::atomic<long long> next_block{0};
+  std::atomic<int> running{0};
+  int size = 1;
+};
+Pool* g_pool = nullptr;
+
+void run_blocks(Worker& w, const LaunchDesc& d, std::atomic<long long>& next, long long nblocks) {
+  w.launch = &d;
+  blockDim = d.block;
+  gridDim = d.grid;
+  prepare_shape(w, d);
+  tls_worker = &w;
+  w.busy.store(true);
+  for (;;) {
+    long long b = next.fetch_add(1, std::memory_order_relaxed);  // increasing block order
+    if (b >= nblocks) break;
+    run_block(w, d, b);
+  }
+  w.busy.store(false);
+  tls_worker = nullptr;
+  threadIdx = uint3{0, 0, 0};
+  blockIdx = uint3{0, 0, 0};
+}
+
+void helper_main(Pool* p, int index) {
+  Worker& w = this_worker(index);
+  {
+    std::lock_guard<std::mutex> lk(p->mu);
+    p->workers[index] = &w;
+  }
+  std::uint64_t seen = 0;
+  for (;;) {
+    const LaunchDesc* d;
+    long long nblocks;
+    {
+      std::unique_lock<std::mutex> lk(p->mu);
+      p->cv.wait(lk, [&] { return p->generation != seen; });
+      seen = p->generation;
+      d = p->desc;
+      nblocks = p->nblocks;
+    }
+    run_blocks(w, *d, p->next_block, nblocks);
+    if (p->running.fetch_sub(1) == 1) {
+      std::lock_guard<std::mutex> lk(p->mu);
+      p->cv.notify_all();
+    }
+  }
+}
+
+Pool& pool() {
+  static Pool* p = [] {
+    auto* pl = new Pool;  // never destroyed: helpers run until the process exits
+    const char* e = std::getenv("PPLAB_SIM_THREADS");
+    int n = e ? std::atoi(e) : static_cast<int>(std::thread::hardware_concurrency());
+    if (n < 1) n = 1;
+    if (n > 256) n = 256;
+    pl->size = n;
+    pl->workers.assign(n, nullptr);
+    install_process_handlers();
+    load_schedule_from_env();
+    for (int i = 1; i < n; ++i) {
+      pl->threads.emplace_back(helper_main, pl, i);
+      pl->threads.back().detach();
+    }
+    return pl;
+  }();
+  g_pool = p;
+  return *p;
+}
+
+}  // namespace
+
+bool same_site(const Site& a, const Site& b) {
+  return a.line == b.line && (a.file == b.file || (a.file && b.file && std::strcmp(a.file, b.file) == 0));
+}
+
+std::string describe_kernel(const Worker& w) {
+  std::string s = "kernel '";
+  s += w.launch ? w.launch->name : "?";
+  s += "'";
+  if (w.launch) s += " (launched at " + fmt_site(Site{w.launch->file, w.launch->line}) + ")";
+  s += ", block " + fmt_idx(w.block);
+  return s;
+}
+
+std::vector<Worker*> all_workers() {
+  std::vector<Worker*> out;
+  if (!g_pool) return out;
+  std::lock_guard<std::mutex> lk(g_pool->mu);
+  for (Worker* w : g_pool->workers)
+    if (w) out.push_back(w);
+  return out;
+}
+
+}  // namespace pplab::sim::detail
+
+namespace pplab::sim {
+using namespace detail;
+
+void set_schedule(Schedule s, unsigned seed) {
+  g_schedule.seed.store(seed);
+  g_schedule.kind.store(static_cast<int>(s));
+}
+Schedule schedule() {
+  load_schedule_from_env();
+  return static_cast<Schedule>(g_schedule.kind.load());
+}
+unsigned schedule_seed() {
+  load_schedule_from_env();
+  return g_schedule.seed.load();
+}
+int worker_count() { return pool().size; }
+
+int syncthreads_op(BarrierOp op, int pred, const char* file, int line) {
+  Worker* w = tls_worker;
+  if (!w) fatal("__syncthreads() called outside a kernel at " + fmt_site(Site{file, line}));
+  int me = w->cur.load(std::memory_order_relaxed);
+  Thread& t = w->threads[me];
+  t.state = TState::barrier;
+  t.site = Site{file, line};
+  t.pred = pred;
+  t.bop = op;
+  if (w->at_barrier++ == 0)
+    w->bar_site = t.site;
+  else if (!same_site(w->bar_site, t.site))
+    w->bar_mixed = true;
+  yield(*w, me);
+  return w->bar_result;
+}
+
+std::uint64_t warp_op(WarpOp op, unsigned mask, std::uint64_t value, int arg, int width, const char* file, int line) {
+  Worker* w = tls_worker;
+  if (!w) fatal(std::string(warp_op_name(op)) + " called outside a kernel at " + fmt_site(Site{file, line}));
+  int me = w->cur.load(std::memory_order_relaxed);
+  Thread& t = w->threads[me];
+  t.state = TState::warp;
+  t.wop = op;
+  t.mask = mask;
+  t.value = value;
+  t.arg = arg;
+  t.width = width;
+  t.site = Site{file, line};
+  ++w->at_warp;
+  yield(*w, me);
+  return t.result;
+}
+
+unsigned active_mask() {
+  Worker* w = tls_worker;
+  if (!w) return 1u;
+  int me = w->cur.load(std::memory_order_relaxed);
+  int base = me & ~31;
+  unsigned m = 0;
+  for (int l = 0; l < 32 && base + l < w->n; ++l)
+    if (w->threads[base + l].state != TState::exited) m |= 1u << l;
+  return m;
+}
+
+unsigned lane_id() {
+  Worker* w = tls_worker;
+  return w ? static_cast<unsigned>(w->cur.load(std::memory_order_relaxed) & 31) : 0u;
+}
+
+void* dynamic_smem() {
+  Worker* w = tls_worker;
+  if (w) return w->smem;
+  // Outside a kernel (e.g. a namespace-scope initialiser): this OS thread's buffer.
+  return this_worker(-1).smem;
+}
+
+void launch(const LaunchDesc& d) {
+  Pool& p = pool();
+  dim3 g = d.grid, b = d.block;
+  unsigned long long threads = 1ull * b.x * b.y * b.z;
+  if (g.x == 0 || g.y == 0 || g.z == 0 || b.x == 0 || b.y == 0 || b.z == 0 || threads > 1024 || b.x > 1024 ||
+      b.y > 1024 || b.z > 64 || g.x > 2147483647u || g.y > 65535 || g.z > 65535) {
+    set_last_error(cudaErrorInvalidConfiguration);
+    return;
+  }
+  if (d.smem > max_dynamic_smem()) {
+    set_last_error(cudaErrorInvalidValue);
+    return;
+  }
+  std::lock_guard<std::mutex> launch_lock(p.launch_mu);
+  long long nblocks = 1ll * g.x * g.y * g.z;
+  Worker& self = this_worker(0);
+  {
+    std::lock_guard<std::mutex> lk(p.mu);
+    p.workers[0] = &self;  // the launching host thread works too
+  }
+  watchdog_launch_begin(&d);
+  p.next_block.store(0);
+  int helpers = static_cast<int>(std::min<long long>(p.size - 1, nblocks - 1));
+  if (helpers > 0) {
+    std::lock_guard<std::mutex> lk(p.mu);
+    p.desc = &d;
+    p.nblocks = nblocks;
+    p.running.store(p.size - 1);
+    ++p.generation;
+    p.cv.notify_all();
+  }
+  Worker* saved = tls_worker;  // a launch from inside a kernel is not supported; keep state sane
+  run_blocks(self, d, p.next_block, nblocks);
+  tls_worker = saved;
+  if (helpers > 0) {
+    std::unique_lock<std::mutex> lk(p.mu);
+    p.cv.wait(lk, [&] { return p.running.load() == 0; });
+  }
+  watchdog_launch_end();
+}
+
+}  // namespace pplab::sim

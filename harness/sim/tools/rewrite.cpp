@@ -1,0 +1,287 @@
+// pplab-sim-rewrite: turns one .cu file into C++ the sim can compile, keeping every
+// line where it was so compiler errors and diagnostics name the user's lines.
+//
+//   pplab-sim-rewrite input.cu output.cpp
+//
+// Two rewrites, both outside comments and string/char/raw-string literals:
+//   K<<<grid, block[, smem[, stream]]>>>(args)
+//     -> ::pplab::sim::make_launcher("K", __FILE__, __LINE__,
+//            [&](const auto&... a) { K(a...); }, grid, block[, smem[, stream]])(args)
+//   extern __shared__ [__align__(n)] T name[];
+//     -> T* const name = (T*)::pplab::sim::dynamic_smem();        (in a function)
+//     -> static thread_local T* const name = (T*)...dynamic_smem(); (namespace scope)
+// Newlines inside a rewritten span are emitted after the replacement, so each line
+// keeps its number; the output starts with #line 1 "<absolute path of input>".
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Copy of src with comments and literal contents replaced by spaces (newlines
+// kept), so searches see only code. Quote characters themselves are kept.
+std::string blank_non_code(const std::string& s) {
+  std::string out = s;
+  size_t i = 0, n = s.size();
+  auto blank = [&](size_t from, size_t to) {
+    for (size_t k = from; k < to && k < n; ++k)
+      if (out[k] != '\n') out[k] = ' ';
+  };
+  while (i < n) {
+    char c = s[i];
+    if (c == '/' && i + 1 < n && s[i + 1] == '/') {
+      size_t e = s.find('\n', i);
+      // A backslash-newline continues a // comment.
+      while (e != std::string::npos && e > 0 && s[e - 1] == '\\') e = s.find('\n', e + 1);
+      if (e == std::string::npos) e = n;
+      blank(i, e);
+      i = e;
+    } else if (c == '/' && i + 1 < n && s[i + 1] == '*') {
+      size_t e = s.find("*/", i + 2);
+      e = e == std::string::npos ? n : e + 2;
+      blank(i, e);
+      i = e;
+    } else if (c == 'R' && i + 1 < n && s[i + 1] == '"' &&
+               (i == 0 || !ident_char(s[i - 1]) || s[i - 1] == '8' || s[i - 1] == 'u' || s[i - 1] == 'U' ||
+                s[i - 1] == 'L')) {
+      size_t open = s.find('(', i + 2);
+      if (open == std::string::npos) break;
+      std::string delim = ")" + s.substr(i + 2, open - (i + 2)) + "\"";
+      size_t e = s.find(delim, open + 1);
+      e = e == std::string::npos ? n : e + delim.size();
+      blank(i + 2, e - 1);
+      i = e;
+    } else if (c == '"' || c == '\'') {
+      size_t j = i + 1;
+      while (j < n && s[j] != c && s[j] != '\n') j += (s[j] == '\\') ? 2 : 1;
+      blank(i + 1, j);
+      i = j + 1;
+    } else if (std::isdigit(static_cast<unsigned char>(c)) && (i == 0 || !ident_char(s[i - 1]))) {
+      // pp-number: may contain digit separators (1'000) that are not char literals.
+      size_t j = i + 1;
+      while (j < n && (ident_char(s[j]) || s[j] == '.' || (s[j] == '\'' && j + 1 < n && ident_char(s[j + 1])) ||
+                       ((s[j] == '+' || s[j] == '-') && (s[j - 1] == 'e' || s[j - 1] == 'E' || s[j - 1] == 'p' ||
+                                                         s[j - 1] == 'P'))))
+        ++j;
+      i = j;
+    } else if (ident_char(c)) {
+      while (i < n && ident_char(s[i])) ++i;
+    } else {
+      ++i;
+    }
+  }
+  return out;
+}
+
+struct Edit {
+  size_t begin, end;
+  std::string text;
+};
+
+std::string newlines_in(const std::string& s, size_t b, size_t e) {
+  std::string nl;
+  for (size_t k = b; k < e; ++k)
+    if (s[k] == '\n') nl += '\n';
+  return nl;
+}
+
+std::string collapse_ws(const std::string& s) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      space = !out.empty();
+    } else {
+      if (space) out += ' ';
+      space = false;
+      out += c;
+    }
+  }
+  return out;
+}
+
+size_t skip_ws_back(const std::string& code, size_t i) {  // i: one past; returns one past last non-ws
+  while (i > 0 && std::isspace(static_cast<unsigned char>(code[i - 1]))) --i;
+  return i;
+}
+
+// Start of the kernel expression ending just before `end` (e.g. ns::kern<T, Op<int>>).
+size_t kernel_begin(const std::string& code, size_t end) {
+  size_t i = skip_ws_back(code, end);
+  for (;;) {
+    if (i > 0 && code[i - 1] == '>') {  // template arguments: match angle brackets backwards
+      int depth = 0;
+      size_t k = i;
+      while (k > 0) {
+        char c = code[--k];
+        if (c == '>' || c == ')' || c == ']') ++depth;
+        else if (c == '<' || c == '(' || c == '[') {
+          if (--depth == 0) break;
+        }
+      }
+      i = skip_ws_back(code, k);
+    }
+    size_t k = i;
+    while (k > 0 && ident_char(code[k - 1])) --k;
+    if (k == i) return i;  // no identifier: give up here
+    i = k;
+    size_t p = skip_ws_back(code, i);
+    if (p >= 2 && code[p - 1] == ':' && code[p - 2] == ':') {
+      i = skip_ws_back(code, p - 2);
+      if (i == 0 || !(ident_char(code[i - 1]) || code[i - 1] == '>')) return p - 2;  // leading ::
+      continue;
+    }
+    return i;
+  }
+}
+
+// Index of the `>>>` closing the launch configuration that starts at `from`.
+size_t config_end(const std::string& code, size_t from) {
+  int depth = 0;
+  for (size_t i = from; i + 2 < code.size(); ++i) {
+    char c = code[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    else if (c == ')' || c == ']' || c == '}') --depth;
+    else if (depth == 0 && c == '>' && code[i + 1] == '>' && code[i + 2] == '>') return i;
+  }
+  return std::string::npos;
+}
+
+bool namespace_scope(const std::vector<bool>& braces) {
+  for (bool ns : braces)
+    if (!ns) return false;
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: pplab-sim-rewrite input.cu output.cpp\n");
+    return 2;
+  }
+  std::ifstream in(argv[1], std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "pplab-sim-rewrite: cannot read %s\n", argv[1]);
+    return 1;
+  }
+  std::stringstream buf;
+  buf << in.rdbuf();
+  const std::string src = buf.str();
+  const std::string code = blank_non_code(src);
+  std::vector<Edit> edits;
+
+  // Brace kinds (true: namespace or linkage-spec body) to tell namespace scope apart.
+  std::vector<bool> braces;
+  size_t stmt_start = 0;
+  const size_t n = code.size();
+  for (size_t i = 0; i < n; ++i) {
+    char c = code[i];
+    if (c == '#' ) {  // preprocessor line: skip it (with continuations)
+      size_t b = skip_ws_back(code, i);
+      if (b == 0 || code[b - 1] == '\n') {
+        size_t e = i;
+        while (e < n && code[e] != '\n') {
+          if (code[e] == '\\' && e + 1 < n && code[e + 1] == '\n') ++e;
+          ++e;
+        }
+        i = e;
+        stmt_start = e;
+        continue;
+      }
+    }
+    if (c == '{') {
+      std::string head = collapse_ws(code.substr(stmt_start, i - stmt_start));
+      bool ns = head.rfind("namespace", 0) == 0 || head.rfind("inline namespace", 0) == 0 ||
+                (head.rfind("extern", 0) == 0 && head.find('(') == std::string::npos);
+      braces.push_back(ns);
+      stmt_start = i + 1;
+    } else if (c == '}') {
+      if (!braces.empty()) braces.pop_back();
+      stmt_start = i + 1;
+    } else if (c == ';') {
+      stmt_start = i + 1;
+    } else if (c == '<' && code.compare(i, 3, "<<<") == 0) {
+      size_t kb = kernel_begin(code, i);
+      size_t ce = config_end(code, i + 3);
+      if (kb == i || ce == std::string::npos) {
+        std::fprintf(stderr, "%s: pplab-sim-rewrite: cannot parse the kernel launch here (line %zu)\n", argv[1],
+                     static_cast<size_t>(std::count(src.begin(), src.begin() + static_cast<long>(i), '\n') + 1));
+        return 1;
+      }
+      std::string kernel = src.substr(kb, skip_ws_back(code, i) - kb);
+      std::string name = collapse_ws(kernel);
+      std::string cfg = src.substr(i + 3, ce - (i + 3));
+      std::string text = "::pplab::sim::make_launcher(\"" + name +
+                         "\", __FILE__, __LINE__, [&](const auto&... pplab_sim_args_) { " + name +
+                         "(pplab_sim_args_...); }, " + cfg + ")";
+      text += newlines_in(src, kb, i);  // newlines between the name and <<< (cfg keeps its own)
+      edits.push_back({kb, ce + 3, text});
+      i = ce + 2;
+    } else if (c == 'e' && code.compare(i, 6, "extern") == 0 && (i == 0 || !ident_char(code[i - 1])) &&
+               i + 6 < n && !ident_char(code[i + 6])) {
+      size_t j = i + 6;
+      while (j < n && std::isspace(static_cast<unsigned char>(code[j]))) ++j;
+      if (code.compare(j, 10, "__shared__") != 0 || (j + 10 < n && ident_char(code[j + 10]))) continue;
+      size_t semi = code.find(';', j);
+      if (semi == std::string::npos) continue;
+      std::string decl = code.substr(j + 10, semi - (j + 10));
+      // Drop alignment specifiers: the buffer is 256-byte aligned anyway.
+      for (const char* spec : {"__align__", "alignas", "__attribute__"}) {
+        size_t p;
+        while ((p = decl.find(spec)) != std::string::npos) {
+          size_t open = decl.find('(', p);
+          int depth = 0;
+          size_t q = open;
+          for (; q < decl.size(); ++q) {
+            if (decl[q] == '(') ++depth;
+            else if (decl[q] == ')' && --depth == 0) break;
+          }
+          decl.replace(p, q + 1 - p, std::string(q + 1 - p, ' '));
+        }
+      }
+      size_t lb = decl.rfind('[');
+      if (lb == std::string::npos) continue;
+      size_t ne = skip_ws_back(decl, lb);
+      size_t nb = ne;
+      while (nb > 0 && ident_char(decl[nb - 1])) --nb;
+      std::string name = decl.substr(nb, ne - nb);
+      std::string type = collapse_ws(decl.substr(0, nb));
+      std::string text = std::string(namespace_scope(braces) ? "static thread_local " : "") + type + "* const " +
+                         name + " = (" + type + "*)::pplab::sim::dynamic_smem();";
+      text += newlines_in(src, i, semi + 1);
+      edits.push_back({i, semi + 1, text});
+      i = semi;
+      stmt_start = semi + 1;
+    }
+  }
+
+  std::ofstream out(argv[2], std::ios::binary);
+  if (!out) {
+    std::fprintf(stderr, "pplab-sim-rewrite: cannot write %s\n", argv[2]);
+    return 1;
+  }
+  std::string path = std::filesystem::absolute(argv[1]).lexically_normal().string();
+  std::string escaped;
+  for (char ch : path) {
+    if (ch == '\\' || ch == '"') escaped += '\\';
+    escaped += ch;
+  }
+  out << "#line 1 \"" << escaped << "\"\n";
+  size_t pos = 0;
+  for (const Edit& e : edits) {
+    out.write(src.data() + pos, static_cast<std::streamsize>(e.begin - pos));
+    out << e.text;
+    pos = e.end;
+  }
+  out.write(src.data() + pos, static_cast<std::streamsize>(src.size() - pos));
+  return out ? 0 : 1;
+}
