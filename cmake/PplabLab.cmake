@@ -4,8 +4,15 @@
 # (labs = the student's file, solutions = the reference) it builds:
 #   labNN_<name>[_ref]        doctest checks: test_<name>.cpp + <tree>/NN_<name>/<name>.cu
 #   labNN_<name>[_ref]_bench  GPU only, when bench_<name>.cu exists: timings beside CUB
-# and registers the checks with CTest under the label labNN (ctest -L labNN).
+# and registers the checks with CTest under the label labNN (student) or labNN-ref
+# (reference); `ctest -L labNN` is a regular expression, so it runs both.
 # The .cu file is compiled by nvcc (gpu) or rewritten and compiled by g++ (sim).
+
+# PPLAB_STUDENT_DIR (set by `pplab grade --submissions`): a folder laid out as
+# NN_<name>/<name>.cu holding one student's kernel files. When set, the student targets
+# take their .cu from there and everything else (tests, headers, harness) from this tree;
+# a lab without a file there is skipped.
+set(PPLAB_STUDENT_DIR "" CACHE PATH "Folder with a submission's NN_<name>/<name>.cu files (grading only)")
 
 # Adds CUDA sources to a target for the configured backend.
 function(pplab_cuda_sources target)
@@ -27,6 +34,13 @@ function(pplab_add_lab name)
 
   foreach(tree IN LISTS PPLAB_SOURCES)
     set(kernel_file ${tree_root}/${tree}/${lab_folder}/${name}.cu)
+    if(tree STREQUAL "labs" AND PPLAB_STUDENT_DIR)
+      set(kernel_file ${PPLAB_STUDENT_DIR}/${lab_folder}/${name}.cu)
+      if(NOT EXISTS ${kernel_file})
+        message(STATUS "${lab_folder}: not in the submission (${kernel_file})")
+        continue()
+      endif()
+    endif()
     if(NOT EXISTS ${kernel_file})
       if(tree STREQUAL "solutions")
         continue()   # a student release ships without solutions/
@@ -35,9 +49,11 @@ function(pplab_add_lab name)
     endif()
     set(target lab${lab_number}_${name})
     set(prefix "${label}: ")
+    set(test_label ${label})          # ctest -L lab02 matches both lab02 and lab02-ref
     if(tree STREQUAL "solutions")
       string(APPEND target "_ref")
       set(prefix "${label} ref: ")
+      set(test_label ${label}-ref)
     endif()
 
     add_executable(${target} ${CMAKE_CURRENT_SOURCE_DIR}/test_${name}.cpp ${arg_EXTRA_SOURCES})
@@ -48,7 +64,7 @@ function(pplab_add_lab name)
       PPLAB_LAB="${lab_folder}" PPLAB_TREE="${tree}")
     doctest_discover_tests(${target}
       TEST_PREFIX "${prefix}"
-      PROPERTIES LABELS "${label};${tree}" TIMEOUT 300)
+      PROPERTIES LABELS ${test_label} TIMEOUT 300)  # doctest flattens lists: one label only
 
     if(PPLAB_CHECK_SKELETONS AND tree STREQUAL "labs")
       # An untouched skeleton must run, fail its checks, and say which TODO to fill in.

@@ -43,7 +43,7 @@ std::string footer(const CheckContext& context) {
   text += "  reproduce: PPLAB_SEED=" + std::to_string(run_seed());
   if (!context.schedule.empty() && context.schedule != "gpu")
     text += " PPLAB_SIM_SCHEDULE=" + context.schedule;
-  return text + " and rerun this test\n";
+  return text + "\n";
 }
 
 }  // namespace detail

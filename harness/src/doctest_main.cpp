@@ -1,7 +1,14 @@
 // The main of every lab's check binary. It only parses options: listing the tests
 // (doctest_discover_tests does so at build time) must never touch a GPU.
+//
+// When pplab runs the binary with a result channel (pplab/result_channel.h), a doctest
+// listener reports each test case there, authenticated, and main() adds an `end` record
+// once doctest has finished. pplab grades from those records, not from what the process
+// printed or its exit status.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <cstring>
@@ -10,6 +17,83 @@
 #include <vector>
 
 #include "pplab/inputs.h"
+#include "pplab/result_channel.h"
+
+namespace {
+
+// Counts failures itself (rather than trusting doctest's counters, which lab code could
+// reach) and sends one record per test case. doctest passes only failed assertions to
+// log_assert (without --success), so every call there is a failure.
+struct ChannelListener : public doctest::IReporter {
+  explicit ChannelListener(const doctest::ContextOptions&) {}
+
+  std::string name;
+  int failures = 0;
+  std::string first_failure, exception;
+  bool crashed = false;
+  int cases_ended = 0;
+
+  void report_query(const doctest::QueryData&) override {}
+  void test_run_start() override {}
+  void test_run_end(const doctest::TestRunStats&) override {}
+  void test_case_start(const doctest::TestCaseData& data) override {
+    name = data.m_name;
+    failures = 0;
+    first_failure.clear();
+    exception.clear();
+    crashed = false;
+  }
+  void test_case_reenter(const doctest::TestCaseData&) override {}
+  void test_case_end(const doctest::CurrentTestCaseStats&) override {
+    ++cases_ended;
+    pplab::channel::send(nlohmann::json{{"type", "case"},
+                                        {"name", name},
+                                        {"failures", failures},
+                                        {"first_failure", first_failure},
+                                        {"exception", exception},
+                                        {"crashed", crashed}}
+                             .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  }
+  void test_case_exception(const doctest::TestCaseException& e) override {
+    exception = e.error_string.c_str();
+    crashed = e.is_crash;
+    if (crashed) {
+      // doctest re-raises the signal after this: the process ends without test_case_end.
+      pplab::channel::send(nlohmann::json{{"type", "crash"}, {"name", name}, {"signal", exception}}
+                               .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    }
+  }
+  void subcase_start(const doctest::SubcaseSignature&) override {}
+  void subcase_end() override {}
+  void log_assert(const doctest::AssertData& data) override {
+    if (data.m_failed) note_failure(std::string(data.m_decomp.c_str()).empty()
+                                        ? std::string(data.m_expr)
+                                        : std::string(data.m_expr) + " is " + data.m_decomp.c_str());
+  }
+  void log_message(const doctest::MessageData& data) override {
+    if (data.m_severity & (doctest::assertType::is_check | doctest::assertType::is_require)) {
+      note_failure(data.m_string.c_str());
+    }
+  }
+  void test_case_skipped(const doctest::TestCaseData&) override {}
+
+  void note_failure(const std::string& message) {
+    ++failures;
+    if (first_failure.empty()) first_failure = message.substr(0, 4000);
+  }
+};
+
+ChannelListener* g_listener = nullptr;
+
+struct RegisteringListener : ChannelListener {
+  explicit RegisteringListener(const doctest::ContextOptions& options) : ChannelListener(options) {
+    g_listener = this;
+  }
+};
+
+}  // namespace
+
+REGISTER_LISTENER("pplab_channel", 1, RegisteringListener);
 
 int main(int argc, char** argv) {
   // Take --seed=<n> for ourselves; pass everything else to doctest.
@@ -28,10 +112,16 @@ int main(int argc, char** argv) {
     doctest_args.push_back(argv[i]);
   }
   doctest::Context context(static_cast<int>(doctest_args.size()), doctest_args.data());
+  int status = 0;
   try {
-    return context.run();
+    status = context.run();
   } catch (const std::exception& error) {
     std::cerr << "error: " << error.what() << "\n";
-    return 1;
+    status = 1;
   }
+  pplab::channel::send(nlohmann::json{{"type", "end"},
+                                      {"status", status},
+                                      {"cases", g_listener ? g_listener->cases_ended : -1}}
+                           .dump());
+  return status;
 }

@@ -13,7 +13,12 @@ namespace pplab {
 
 /// Runs `body` once per schedule (sim) or once (gpu). `body` receives a short name
 /// of the schedule ("forward", "reverse", "random:7", or "gpu") for messages.
+/// Stops after the first schedule in which a check failed (see note_check_failed).
+/// When PPLAB_SIM_SCHEDULE is set, only that schedule runs, to reproduce a failure.
 void for_each_schedule(const std::function<void(const std::string& schedule)>& body);
+
+/// Called by PPLAB_EXPECT when a check fails.
+void note_check_failed();
 
 /// The name of the schedule currently in force ("gpu" on the GPU backend).
 std::string current_schedule_name();

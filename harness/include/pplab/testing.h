@@ -14,9 +14,24 @@
 #include "pplab/schedules.h"
 #include "pplab/sort_checks.h"
 
-/// Reports a failed pplab::CheckResult through doctest without stopping the test case.
-#define PPLAB_EXPECT(...)                                        \
-  do {                                                           \
-    const ::pplab::CheckResult pplab_result_ = (__VA_ARGS__);    \
-    if (!pplab_result_.passed) FAIL_CHECK(pplab_result_.report); \
+namespace pplab::detail {
+/// The command that reruns the current test case alone, for the "reproduce:" line.
+inline std::string rerun_command() {
+  const auto* options = doctest::getContextOptions();
+  std::string command = options->binary_name.c_str();
+  if (options->currentTest) command += std::string(" --test-case=\"") + options->currentTest->m_name + "\"";
+  return command;
+}
+}  // namespace pplab::detail
+
+/// Reports a failed pplab::CheckResult through doctest without stopping the test case,
+/// and tells for_each_schedule that this schedule failed (the others are then skipped,
+/// so one mistake gives one report).
+#define PPLAB_EXPECT(...)                                                                   \
+  do {                                                                                      \
+    const ::pplab::CheckResult pplab_result_ = (__VA_ARGS__);                               \
+    if (!pplab_result_.passed) {                                                            \
+      ::pplab::note_check_failed();                                                         \
+      FAIL_CHECK(pplab_result_.report << "    " << ::pplab::detail::rerun_command() << "\n"); \
+    }                                                                                       \
   } while (0)
