@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# One call on a machine with a GPU: build the reference solutions (and the student
+# files) for sm_90, run every check on the GPU, run compute-sanitizer over each
+# lab's checks, time every lab beside CUB/Thrust and the device copy, and print a
+# short table last. Logs go to $OUT (default build/gpu-check).
+#
+#   harness/gpu_check.sh [--no-sanitizer] [--sizes=16,20,24,28] [--labs=01_saxpy;02_dot_product]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-build/gpu-check}
+mkdir -p "$OUT"
+sanitize=1 sizes=16,20,24,28 labs=""
+for arg in "$@"; do
+  case $arg in
+    --no-sanitizer) sanitize=0 ;;
+    --sizes=*) sizes=${arg#--sizes=} ;;
+    --labs=*) labs=${arg#--labs=} ;;
+    *) echo "unknown option $arg" >&2; exit 2 ;;
+  esac
+done
+build=build/gpu-check-build
+jobs=$(nproc)
+
+{ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; nvcc --version | tail -1; } \
+  | tee "$OUT/device.txt"
+
+echo "== build (sm_90)"
+cmake --preset gpu-solutions -B "$build" -DPPLAB_SOURCES="labs;solutions" -DPPLAB_LABS="$labs" \
+  ${PPLAB_CMAKE_ARGS:-} > "$OUT/configure.log" 2>&1 || { tail -30 "$OUT/configure.log"; exit 1; }
+cmake --build "$build" -j "$jobs" > "$OUT/build.log" 2>&1 || { grep -m20 -B2 -A8 error "$OUT/build.log"; exit 1; }
+
+echo "== reference checks on the GPU"
+ctest --test-dir "$build" -L -ref -j 4 --output-on-failure > "$OUT/ctest.log" 2>&1
+checks_status=$?
+tail -n 4 "$OUT/ctest.log"
+
+sanitizer_rows=""
+if [ "$sanitize" = 1 ] && command -v compute-sanitizer > /dev/null; then
+  echo "== compute-sanitizer (memcheck, racecheck, synccheck) over the reference checks"
+  for binary in "$build"/bin/lab*_ref; do
+    lab=$(basename "$binary")
+    for tool in memcheck racecheck synccheck; do
+      # Large inputs are slow under the sanitizer; the edge sizes are what it needs.
+      PPLAB_LARGE_N=65536 timeout 300 compute-sanitizer --tool "$tool" --error-exitcode 99 \
+        "$binary" > "$OUT/sanitizer-$lab-$tool.log" 2>&1
+      status=$?
+      errors=$(grep -c "========= .*\(Error\|Invalid\|Race\|Barrier\)" "$OUT/sanitizer-$lab-$tool.log")
+      sanitizer_rows+="$lab $tool status=$status errors=$errors"$'\n'
+    done
+  done
+  cat "$OUT"/sanitizer-*.log > "$OUT/sanitizer.log"; rm -f "$OUT"/sanitizer-*.log
+fi
+
+echo "== benchmarks (reference beside CUB/Thrust and the copy)"
+"$build/bin/pplab" bench --reference --compare --sizes="$sizes" --out "$OUT/bench" > "$OUT/bench.log" 2>&1
+bench_status=$?
+
+echo
+echo "== summary ($(date -u +%F), $(head -1 "$OUT/device.txt"))"
+echo "checks: $(grep -E 'tests passed' "$OUT/ctest.log")"
+[ -n "$sanitizer_rows" ] && printf '%s' "$sanitizer_rows" | column -t
+[ -f "$OUT/bench/bench.md" ] && cat "$OUT/bench/bench.md"
+[ $checks_status -eq 0 ] && [ $bench_status -eq 0 ]
