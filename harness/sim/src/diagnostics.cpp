@@ -94,8 +94,8 @@ std::string thread_context(const Worker* w) {
   int cur = w->cur.load(std::memory_order_relaxed);
   std::string s = "in " + describe_kernel(*w);
   if (cur >= 0) {
-    s += ", thread " + fmt_idx(w->threads[cur].idx);
-    const Site& last = w->threads[cur].site;
+    s += ", thread " + fmt_idx(w->idx[cur]);
+    const Site& last = w->site[cur];
     if (last.file) s += "\n  last rendezvous this thread passed: " + fmt_site(last);
   }
   return s;
@@ -186,8 +186,8 @@ void watchdog_main() {
       msg += "\n  worker " + std::to_string(w->index) + ": block " + fmt_idx(w->block) + " (linear " +
              std::to_string(b) + ")";
       if (cur >= 0) {
-        msg += ", thread " + fmt_idx(w->threads[cur].idx);
-        const Site& s = w->threads[cur].site;
+        msg += ", thread " + fmt_idx(w->idx[cur]);
+        const Site& s = w->site[cur];
         msg += s.file ? ", last rendezvous passed: " + fmt_site(s) : ", has not reached any rendezvous yet";
       }
     }

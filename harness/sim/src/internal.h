@@ -24,10 +24,13 @@ bool same_site(const Site& a, const Site& b);
 
 enum class TState : std::uint8_t { unstarted, runnable, barrier, warp, exited };
 
-// One CUDA thread of the block a worker is running.
+// A suspended fiber. On x86-64 it is the saved stack pointer of a hand-written
+// switch; elsewhere a Boost.Context fcontext_t (see scheduler.cpp for why).
+using Ctx = void*;
+
+// One CUDA thread of the block a worker is running (the fields a rendezvous
+// touches on every switch live in the Worker's flat arrays instead).
 struct Thread {
-  bc::fcontext_t ctx = nullptr;  // saved context while suspended
-  TState state = TState::unstarted;
   WarpOp wop = WarpOp::sync;
   BarrierOp bop = BarrierOp::plain;
   int pred = 0;
@@ -36,8 +39,6 @@ struct Thread {
   int width = 32;
   std::uint64_t value = 0;
   std::uint64_t result = 0;
-  Site site;  // where it waits now, or the last rendezvous it passed
-  uint3 idx{0, 0, 0};
 };
 
 // One OS thread that runs blocks. The host thread that launches is one too.
@@ -48,18 +49,23 @@ struct Worker {
   int n = 0;  // threads in the block
   int nwarps = 0;
   Thread threads[kMaxThreads];
+  Ctx ctx[kMaxThreads];        // saved context while suspended
+  TState state[kMaxThreads];
+  Site site[kMaxThreads];      // where it waits now, or the last rendezvous it passed
+  uint3 idx[kMaxThreads];      // threadIdx of each thread
   int order[kMaxThreads];  // threads of the current round, in schedule order
   int round_n = 0;
   int pos = 0;
   int live = 0, exited = 0, at_barrier = 0, at_warp = 0;
   Site bar_site;
   bool bar_mixed = false;
+  BarrierOp bar_op = BarrierOp::plain;
   int bar_result = 0;
   std::uint64_t rng = 0;
 
   // Fibers: persistent, each with its own pooled stack, reused across blocks.
-  bc::fcontext_t main_ctx = nullptr;
-  bc::fcontext_t free_fibers[kMaxThreads + 1];
+  Ctx main_ctx = nullptr;
+  Ctx free_fibers[kMaxThreads + 1];
   int nfree = 0;
   int nfibers = 0;
   char* stacks = nullptr;

@@ -86,15 +86,68 @@ std::uint64_t splitmix(std::uint64_t& x) {
 }
 
 // ----------------------------------------------------------------- fibers -----
-inline void switch_to(bc::fcontext_t target, bc::fcontext_t* save) {
-  bc::transfer_t t = bc::jump_fcontext(target, save);
-  // Whoever resumed us passed the slot where its own context belongs.
-  *static_cast<bc::fcontext_t*>(t.data) = t.fctx;
+// Every barrier costs each thread one switch, so the switch is the sim's inner
+// loop. Fibers switch straight to one another (no trip through a scheduler
+// context), and always from the same few call sites, so on x86-64 a switch that
+// ends in `ret` is predicted by the return stack. Boost's jump_fcontext ends in an
+// indirect jmp, which leaves the return stack one entry off after every switch
+// (a mispredicted ret per switch), and also reloads the x87/SSE control words,
+// which no fiber changes. Other architectures use Boost.Context as is; on all of
+// them Boost.Context creates the fibers' first frames.
+void fiber_loop();
+
+#if defined(__x86_64__) && !defined(PPLAB_SIM_BOOST_SWITCH)
+extern "C" void pplab_sim_switch(Ctx* save, Ctx target);
+asm(R"(
+  .text
+  .globl pplab_sim_switch
+  .hidden pplab_sim_switch
+  .type pplab_sim_switch, @function
+pplab_sim_switch:
+  pushq %rbp
+  pushq %rbx
+  pushq %r12
+  pushq %r13
+  pushq %r14
+  pushq %r15
+  movq %rsp, (%rdi)
+  movq %rsi, %rsp
+  popq %r15
+  popq %r14
+  popq %r13
+  popq %r12
+  popq %rbx
+  popq %rbp
+  ret
+  .size pplab_sim_switch, .-pplab_sim_switch
+)");
+inline void switch_to(Ctx target, Ctx* save) { pplab_sim_switch(save, target); }
+
+[[noreturn]] void fiber_start() {
+  fiber_loop();
+  __builtin_unreachable();
 }
+Ctx make_fiber(char* top, size_t) {
+  auto* sp = reinterpret_cast<std::uintptr_t*>(reinterpret_cast<std::uintptr_t>(top) & ~std::uintptr_t{15});
+  *--sp = 0;                                               // fake return address: entry sees rsp % 16 == 8
+  *--sp = reinterpret_cast<std::uintptr_t>(&fiber_start);  // where the first switch's ret goes
+  for (int r = 0; r < 6; ++r) *--sp = 0;                   // rbp rbx r12 r13 r14 r15
+  return sp;
+}
+#else
+inline void switch_to(Ctx target, Ctx* save) {
+  bc::transfer_t t = bc::jump_fcontext(static_cast<bc::fcontext_t>(target), save);
+  // Whoever resumed us passed the slot where its own context belongs.
+  *static_cast<Ctx*>(t.data) = t.fctx;
+}
+void fiber_entry(bc::transfer_t t) {
+  *static_cast<Ctx*>(t.data) = t.fctx;
+  fiber_loop();
+}
+Ctx make_fiber(char* top, size_t size) { return bc::make_fcontext(top, size, fiber_entry); }
+#endif
 
-void fiber_main(bc::transfer_t t);
-
-bc::fcontext_t take_fiber(Worker& w) {
+Ctx take_fiber(Worker& w) {
   if (w.nfree > 0) return w.free_fibers[--w.nfree];
   if (!w.stacks) {
     size_t len = (stack_bytes() + kGuard) * kMaxThreads;
@@ -108,18 +161,18 @@ bc::fcontext_t take_fiber(Worker& w) {
   mprotect(lo, kGuard, PROT_NONE);  // overflow faults instead of corrupting a neighbour
   // Stagger the tops so the hot frames of different fibers use different L1 sets.
   char* top = lo + kGuard + stack_bytes() - (k % 61) * 64;
-  return bc::make_fcontext(top, stack_bytes() - 61 * 64, fiber_main);
+  return make_fiber(top, stack_bytes() - 61 * 64);
 }
 
 inline void enter(Worker& w, int tid) {
   w.cur.store(tid, std::memory_order_relaxed);
-  threadIdx = w.threads[tid].idx;
+  threadIdx = w.idx[tid];
 }
 
 void build_order(Worker& w) {
   int m = 0;
   for (int i = 0; i < w.n; ++i)
-    if (w.threads[i].state == TState::runnable || w.threads[i].state == TState::unstarted) w.order[m++] = i;
+    if (w.state[i] == TState::runnable || w.state[i] == TState::unstarted) w.order[m++] = i;
   w.round_n = m;
   w.pos = 0;
   switch (static_cast<Schedule>(g_schedule.kind.load(std::memory_order_relaxed))) {
@@ -131,53 +184,56 @@ void build_order(Worker& w) {
   }
 }
 
-int resolve(Worker& w);
+[[gnu::noinline]] int resolve(Worker& w);
 
 // Next thread to run, or -1 when the block is finished.
-inline int advance(Worker& w) {
+[[gnu::always_inline]] inline int advance(Worker& w) {
   if (++w.pos < w.round_n) return w.order[w.pos];
   return resolve(w);
 }
 
-// The calling CUDA thread (me) waits; run others until it is released.
-void yield(Worker& w, int me) {
-  int next = advance(w);
-  if (next == me) {
+[[gnu::noinline, gnu::cold]] Ctx take_fiber_cold(Worker& w) { return take_fiber(w); }
+
+// The calling CUDA thread (me) waits; run others until it is released. This is
+// the hot path of every rendezvous: it is kept small (its frame and the switch's
+// are all a waiting fiber keeps hot), with the rare work in out-of-line calls.
+[[gnu::always_inline]] inline void yield(Worker& w, int me) {
+  int next = (++w.pos < w.round_n) ? w.order[w.pos] : resolve(w);
+  if (next != me) {
+    Ctx target = w.state[next] == TState::unstarted ? take_fiber_cold(w) : w.ctx[next];
+    enter(w, next);
+    switch_to(target, &w.ctx[me]);
+  } else {
     enter(w, me);
-    return;
   }
-  bc::fcontext_t target = w.threads[next].state == TState::unstarted ? take_fiber(w) : w.threads[next].ctx;
-  enter(w, next);
-  switch_to(target, &w.threads[me].ctx);
 }
 
 void run_kernel_body(Worker& w) {
   try {
     w.launch->run(w.launch->body);
   } catch (const std::exception& e) {
-    fatal("uncaught exception in " + describe_kernel(w) + ", thread " + fmt_idx(w.threads[w.cur].idx) +
+    fatal("uncaught exception in " + describe_kernel(w) + ", thread " + fmt_idx(w.idx[w.cur]) +
           ": " + e.what());
   } catch (...) {
-    fatal("uncaught exception in " + describe_kernel(w) + ", thread " + fmt_idx(w.threads[w.cur].idx));
+    fatal("uncaught exception in " + describe_kernel(w) + ", thread " + fmt_idx(w.idx[w.cur]));
   }
 }
 
-void fiber_main(bc::transfer_t t) {
-  *static_cast<bc::fcontext_t*>(t.data) = t.fctx;
+void fiber_loop() {
   Worker& w = *tls_worker;
   for (;;) {
     int me = w.cur.load(std::memory_order_relaxed);
-    w.threads[me].state = TState::runnable;
+    w.state[me] = TState::runnable;
     run_kernel_body(w);
-    w.threads[me].state = TState::exited;
+    w.state[me] = TState::exited;
     --w.live;
     ++w.exited;
     int next = advance(w);
-    if (next >= 0 && w.threads[next].state == TState::unstarted) {
+    if (next >= 0 && w.state[next] == TState::unstarted) {
       enter(w, next);  // same fiber, no switch
       continue;
     }
-    bc::fcontext_t target = next < 0 ? w.main_ctx : w.threads[next].ctx;
+    Ctx target = next < 0 ? w.main_ctx : w.ctx[next];
     if (next >= 0) enter(w, next);
     switch_to(target, &w.free_fibers[w.nfree++]);
     // Resumed from the free list to start a new thread (w.cur).
@@ -200,13 +256,14 @@ const char* warp_op_name(WarpOp op) {
   return "warp op";
 }
 
-std::string where(const Thread& t) {
+std::string where(const Worker& w, int i) {
+  const Thread& t = w.threads[i];
   char buf[64];
-  switch (t.state) {
-    case TState::barrier: return "waits at __syncthreads() at " + fmt_site(t.site);
+  switch (w.state[i]) {
+    case TState::barrier: return "waits at __syncthreads() at " + fmt_site(w.site[i]);
     case TState::warp:
       std::snprintf(buf, sizeof buf, "(mask 0x%08x)", t.mask);
-      return std::string("waits at ") + warp_op_name(t.wop) + buf + " at " + fmt_site(t.site);
+      return std::string("waits at ") + warp_op_name(t.wop) + buf + " at " + fmt_site(w.site[i]);
     case TState::exited: return "has exited (returned from the kernel)";
     default: return "is running";
   }
@@ -218,16 +275,16 @@ std::string summarize_threads(const Worker& w) {
   int groups = 0;
   for (int i = 0; i < w.n;) {
     int j = i + 1;
-    std::string here = where(w.threads[i]);
-    while (j < w.n && where(w.threads[j]) == here) ++j;
+    std::string here = where(w, i);
+    while (j < w.n && where(w, j) == here) ++j;
     if (++groups > 12) {
       out << "  ... (more groups left out)\n";
       break;
     }
     if (j - i == 1)
-      out << "  thread " << fmt_idx(w.threads[i].idx) << " " << here << "\n";
+      out << "  thread " << fmt_idx(w.idx[i]) << " " << here << "\n";
     else
-      out << "  threads " << fmt_idx(w.threads[i].idx) << ".." << fmt_idx(w.threads[j - 1].idx) << " ["
+      out << "  threads " << fmt_idx(w.idx[i]) << ".." << fmt_idx(w.idx[j - 1]) << " ["
           << (j - i) << " threads] " << here << "\n";
     i = j;
   }
@@ -254,7 +311,7 @@ int resolve_warps(Worker& w, bool diagnose) {
     int lanes = std::min(32, w.n - base);
     unsigned waiting = 0;
     for (int l = 0; l < lanes; ++l)
-      if (w.threads[base + l].state == TState::warp) waiting |= 1u << l;
+      if (w.state[base + l] == TState::warp) waiting |= 1u << l;
     while (waiting) {
       int leader = __builtin_ctz(waiting);
       Thread& lt = w.threads[base + leader];
@@ -262,24 +319,24 @@ int resolve_warps(Worker& w, bool diagnose) {
       char buf[160];
       if (!(group & (1u << leader))) {
         std::snprintf(buf, sizeof buf, "%s at %s: mask 0x%08x does not include the calling lane %d",
-                      warp_op_name(lt.wop), fmt_site(lt.site).c_str(), lt.mask, leader);
-        fatal(std::string("bad warp mask in ") + describe_kernel(w) + ", thread " + fmt_idx(lt.idx) + ": " + buf);
+                      warp_op_name(lt.wop), fmt_site(w.site[base + leader]).c_str(), lt.mask, leader);
+        fatal(std::string("bad warp mask in ") + describe_kernel(w) + ", thread " + fmt_idx(w.idx[base + leader]) + ": " + buf);
       }
       bool complete = true;
       for (unsigned g = group; g; g &= g - 1) {
         int l = __builtin_ctz(g);
         Thread& o = w.threads[base + l];
-        if (o.state == TState::warp && o.wop == lt.wop && o.mask == lt.mask) continue;
+        if (w.state[base + l] == TState::warp && o.wop == lt.wop && o.mask == lt.mask) continue;
         if (!diagnose) {
           complete = false;
           break;
         }
         std::snprintf(buf, sizeof buf, "%s(mask 0x%08x) at %s", warp_op_name(lt.wop), lt.mask,
-                      fmt_site(lt.site).c_str());
+                      fmt_site(w.site[base + leader]).c_str());
         fatal(std::string("warp operation cannot complete in ") + describe_kernel(w) + ":\n  thread " +
-              fmt_idx(lt.idx) + " (lane " + std::to_string(leader) + " of warp " + std::to_string(wi) +
+              fmt_idx(w.idx[base + leader]) + " (lane " + std::to_string(leader) + " of warp " + std::to_string(wi) +
               ") waits at " + buf + "\n  but lane " + std::to_string(l) + " named in the mask (thread " +
-              fmt_idx(o.idx) + ") " + where(o) +
+              fmt_idx(w.idx[base + l]) + ") " + where(w, base + l) +
               "\n  every lane named in the mask must reach the same warp operation with the same mask.");
       }
       if (!complete) {
@@ -325,7 +382,7 @@ int resolve_warps(Worker& w, bool diagnose) {
         }
       }
       for (unsigned g = group; g; g &= g - 1) {
-        w.threads[base + __builtin_ctz(g)].state = TState::runnable;
+        w.state[base + __builtin_ctz(g)] = TState::runnable;
         --w.at_warp;
         ++released;
       }
@@ -345,13 +402,12 @@ int resolve(Worker& w) {
     if (w.exited > 0) barrier_problem(w, "barrier divergence: some threads exited while others wait at __syncthreads()");
     int count = 0;
     for (int i = 0; i < w.n; ++i) {
-      Thread& t = w.threads[i];
-      if (t.state == TState::barrier) {
-        count += t.pred;
-        t.state = TState::runnable;
+      if (w.state[i] == TState::barrier) {
+        count += w.threads[i].pred;
+        w.state[i] = TState::runnable;
       }
     }
-    switch (w.threads[w.order[0]].bop) {
+    switch (w.bar_op) {
       case BarrierOp::plain: w.bar_result = 0; break;
       case BarrierOp::count: w.bar_result = count; break;
       case BarrierOp::all: w.bar_result = count == w.live; break;
@@ -371,7 +427,7 @@ void prepare_shape(Worker& w, const LaunchDesc& d) {
   int i = 0;
   for (unsigned z = 0; z < b.z; ++z)
     for (unsigned y = 0; y < b.y; ++y)
-      for (unsigned x = 0; x < b.x; ++x) w.threads[i++].idx = uint3{x, y, z};
+      for (unsigned x = 0; x < b.x; ++x) w.idx[i++] = uint3{x, y, z};
   w.shape_cached = b;
 }
 
@@ -384,8 +440,8 @@ void run_block(Worker& w, const LaunchDesc& d, long long linear) {
   w.n = static_cast<int>(d.block.x * d.block.y * d.block.z);
   w.nwarps = (w.n + 31) / 32;
   for (int i = 0; i < w.n; ++i) {
-    w.threads[i].state = TState::unstarted;
-    w.threads[i].site = Site{};
+    w.state[i] = TState::unstarted;
+    w.site[i] = Site{};
   }
   w.live = w.n;
   w.exited = w.at_barrier = w.at_warp = 0;
@@ -396,7 +452,7 @@ void run_block(Worker& w, const LaunchDesc& d, long long linear) {
   w.rng = splitmix(s);
   build_order(w);
   int first = w.order[0];
-  bc::fcontext_t f = take_fiber(w);
+  Ctx f = take_fiber(w);
   enter(w, first);
   switch_to(f, &w.main_ctx);
   w.cur.store(-1, std::memory_order_relaxed);
@@ -538,35 +594,45 @@ unsigned schedule_seed() {
 }
 int worker_count() { return pool().size; }
 
+[[gnu::noinline, gnu::cold]] static void outside_kernel(const char* what, const char* file, int line) {
+  fatal(std::string(what) + " called outside a kernel at " + fmt_site(Site{file, line}));
+}
+[[gnu::noinline, gnu::cold]] static bool other_site(const Site& a, const char* file, int line) {
+  return !same_site(a, Site{file, line});
+}
+
 int syncthreads_op(BarrierOp op, int pred, const char* file, int line) {
   Worker* w = tls_worker;
-  if (!w) fatal("__syncthreads() called outside a kernel at " + fmt_site(Site{file, line}));
+  if (__builtin_expect(!w, 0)) outside_kernel("__syncthreads()", file, line);
   int me = w->cur.load(std::memory_order_relaxed);
-  Thread& t = w->threads[me];
-  t.state = TState::barrier;
-  t.site = Site{file, line};
-  t.pred = pred;
-  t.bop = op;
-  if (w->at_barrier++ == 0)
-    w->bar_site = t.site;
-  else if (!same_site(w->bar_site, t.site))
-    w->bar_mixed = true;
+  w->state[me] = TState::barrier;
+  w->site[me] = Site{file, line};
+  if (op != BarrierOp::plain) {
+    w->threads[me].pred = pred;
+  }
+  if (w->at_barrier++ == 0) {
+    w->bar_site = Site{file, line};
+    w->bar_op = op;
+  }
+  else if (w->bar_site.file != file || w->bar_site.line != line) {
+    if (other_site(w->bar_site, file, line)) w->bar_mixed = true;
+  }
   yield(*w, me);
   return w->bar_result;
 }
 
 std::uint64_t warp_op(WarpOp op, unsigned mask, std::uint64_t value, int arg, int width, const char* file, int line) {
   Worker* w = tls_worker;
-  if (!w) fatal(std::string(warp_op_name(op)) + " called outside a kernel at " + fmt_site(Site{file, line}));
+  if (__builtin_expect(!w, 0)) outside_kernel(warp_op_name(op), file, line);
   int me = w->cur.load(std::memory_order_relaxed);
   Thread& t = w->threads[me];
-  t.state = TState::warp;
+  w->state[me] = TState::warp;
+  w->site[me] = Site{file, line};
   t.wop = op;
   t.mask = mask;
   t.value = value;
   t.arg = arg;
   t.width = width;
-  t.site = Site{file, line};
   ++w->at_warp;
   yield(*w, me);
   return t.result;
@@ -579,7 +645,7 @@ unsigned active_mask() {
   int base = me & ~31;
   unsigned m = 0;
   for (int l = 0; l < 32 && base + l < w->n; ++l)
-    if (w->threads[base + l].state != TState::exited) m |= 1u << l;
+    if (w->state[base + l] != TState::exited) m |= 1u << l;
   return m;
 }
 
