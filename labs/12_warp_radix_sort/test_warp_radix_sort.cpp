@@ -1,0 +1,177 @@
+// Lab 12 checks: the single-warp radix sort, starting with the lecture's example and its
+// own program (ddata, one warp), then many 32-key segments at once.
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <cstdlib>
+
+#include "pplab/testing.h"
+#include "warp_radix_sort.cuh"
+
+namespace {
+
+using pplab::CheckContext;
+using pplab::DeviceBuffer;
+using pplab::lab12::kSegmentKeys;
+
+const pplab::Todo kAllSteps{"12.1-12.3",
+                            "one bit's placement (12.1), the ping-pong passes (12.2), one segment per warp (12.3)"};
+const pplab::Todo kPlacement{"12.1", "one bit's placement with __ballot_sync and __popc"};
+const pplab::Todo kPasses{"12.2-12.1", "the ping-pong passes (12.2) built on one bit's placement (12.1)"};
+
+// The stable sort of each 32-key segment by bits [begin_bit, end_bit): what the warps must write.
+std::vector<unsigned> cpu_segment_sort(std::vector<unsigned> keys, int begin_bit = 0, int end_bit = 32) {
+  const unsigned long long width_mask = (1ull << (end_bit - begin_bit)) - 1;
+  auto digit = [&](unsigned k) { return (static_cast<unsigned long long>(k) >> begin_bit) & width_mask; };
+  for (std::size_t s = 0; s < keys.size(); s += kSegmentKeys) {
+    auto last = keys.begin() + std::min(keys.size(), s + kSegmentKeys);
+    std::stable_sort(keys.begin() + s, last, [&](unsigned a, unsigned b) { return digit(a) < digit(b); });
+  }
+  return keys;
+}
+
+std::string hint_for(const std::vector<unsigned>& in, const std::vector<unsigned>& got) {
+  if (!got.empty() && std::all_of(got.begin(), got.end(), [](unsigned v) { return pplab::is_poison(v); }))
+    return "nothing was written: does each warp store its sorted key to out[i] (TODO 12.3)?";
+  if (got == in) return "the keys came back in input order: are the passes (TODO 12.2) running?";
+  return "a lost or doubled key usually means a missing __syncwarp() between passes, or two lanes "
+         "computing the same position (check the lane mask of the lanes below this one)";
+}
+
+// Runs the warp sort on `in` and checks every segment: sorted, a permutation of its input,
+// equal to the stable CPU sort, every element written, the input unchanged.
+void check_warp_sort(const std::string& check, const std::vector<unsigned>& in, int begin_bit = 0,
+                     int end_bit = 32, int warps_per_block = pplab::lab12::kWarpsPerBlock,
+                     const pplab::Todo& todo = kAllSteps, bool every_schedule = true) {
+  const auto expected = cpu_segment_sort(in, begin_bit, end_bit);
+  auto run = [&](const std::string& schedule) {
+    DeviceBuffer<unsigned> d_in(in), d_out(in.size());
+    d_out.poison();
+    pplab::lab12::warp_radix_sort(d_in.data(), d_out.data(), in.size(), begin_bit, end_bit, warps_per_block);
+    PPLAB_CHECK_LAUNCH("warp_radix_sort");
+    const auto got = d_out.download();
+    CheckContext context{check + " (bits " + std::to_string(begin_bit) + " to " + std::to_string(end_bit) +
+                             ", " + std::to_string(warps_per_block) + " warps per block)",
+                         in.size(), todo, "out", schedule, hint_for(in, got)};
+    if (begin_bit == 0 && end_bit == 32) {
+      // Ordered and a permutation, segment by segment (the first bad segment is reported).
+      for (std::size_t s = 0; s < in.size(); s += kSegmentKeys) {
+        const std::size_t last = std::min(in.size(), s + kSegmentKeys);
+        CheckContext segment = context;
+        segment.check += ": segment " + std::to_string(s / kSegmentKeys) + " (keys " + std::to_string(s) +
+                         " to " + std::to_string(last - 1) + ")";
+        const auto result = pplab::check_sorted_permutation(
+            segment, std::vector<unsigned>(in.begin() + s, in.begin() + last),
+            std::vector<unsigned>(got.begin() + s, got.begin() + last));
+        PPLAB_EXPECT(result);
+        if (!result.passed) break;
+      }
+    }
+    PPLAB_EXPECT(pplab::compare_arrays(context, expected, got));
+    PPLAB_EXPECT(pplab::check_unchanged(context, "in", in, d_in.download()));
+  };
+  if (every_schedule) pplab::for_each_schedule(run);
+  else run(pplab::current_schedule_name());
+}
+
+}  // namespace
+
+TEST_SUITE("lab12") {
+
+TEST_CASE("warp sort places the lecture example by bit 0 at positions 2 0 1 3") {
+  // Lanes 0..3 hold 7 14 4 1 (0111 1110 0100 0001); the other 28 lanes hold the padding
+  // key. Bit 0 is 1 0 0 1: 14 and 4 (zeros) go to 0 and 1, 7 and 1 (ones) to 2 and 3.
+  check_warp_sort("warp sort places the lecture example by bit 0 at positions 2 0 1 3", {7, 14, 4, 1}, 0, 1,
+                  pplab::lab12::kWarpsPerBlock, kPlacement);
+  REQUIRE(cpu_segment_sort({7, 14, 4, 1}, 0, 1) == std::vector<unsigned>{14, 4, 7, 1});
+}
+
+TEST_CASE("warp sort reproduces the lecture table pass by pass") {
+  // The lecture's four passes: after bit 0, 1, 2 and 3.
+  const std::vector<std::vector<unsigned>> after = {{14, 4, 7, 1}, {4, 1, 14, 7}, {1, 4, 14, 7}, {1, 4, 7, 14}};
+  for (int end_bit = 1; end_bit <= 4; ++end_bit) {
+    CAPTURE(end_bit);
+    REQUIRE(cpu_segment_sort({7, 14, 4, 1}, 0, end_bit) == after[end_bit - 1]);
+    check_warp_sort("warp sort reproduces the lecture table pass by pass", {7, 14, 4, 1}, 0, end_bit,
+                    pplab::lab12::kWarpsPerBlock, kPasses);
+  }
+  check_warp_sort("warp sort reproduces the lecture table pass by pass", {7, 14, 4, 1});
+}
+
+TEST_CASE("the lecture program sorts ddata with one warp") {
+  // As in the lecture: 32 keys into __device__ ddata[32] by cudaMemcpyToSymbol, one warp
+  // <<<1, 32>>>, back by cudaMemcpyFromSymbol, checked for order; many loops. The
+  // lecture drew keys below 2^31 (rand() % (1U << 31)); the last loops use all 32 bits.
+  const int loops = 64;
+  for (int loop = 0; loop < loops; ++loop) {
+    const unsigned hi = loop < loops / 2 ? (1u << 31) - 1 : UINT_MAX;
+    const auto drawn = pplab::random_values<unsigned>(kSegmentKeys, 0u, hi, 1000 + loop);
+    std::array<unsigned, 32> hdata{};
+    std::copy(drawn.begin(), drawn.end(), hdata.begin());
+    const auto sorted = pplab::lab12::sort_ddata(hdata);
+    const std::vector<unsigned> in(hdata.begin(), hdata.end()), got(sorted.begin(), sorted.end());
+    CheckContext context{"the lecture program sorts ddata with one warp (loop " + std::to_string(loop) + ")",
+                         in.size(), kAllSteps, "ddata", pplab::current_schedule_name(), hint_for(in, got)};
+    const auto result = pplab::check_sorted_permutation(context, in, got);
+    PPLAB_EXPECT(result);
+    if (!result.passed) break;
+  }
+}
+
+TEST_CASE("warp sort sorts every segment at edge sizes") {
+  for (std::size_t n : pplab::edge_sizes()) {
+    CAPTURE(n);
+    check_warp_sort("warp sort sorts every segment at edge sizes",
+                    pplab::random_full_range<unsigned>(n, 100 + n));
+  }
+}
+
+TEST_CASE("warp sort handles duplicates all-equal sorted reverse and extreme keys") {
+  const std::size_t n = 32 * 9 + 5;
+  check_warp_sort("warp sort handles duplicate keys", pplab::random_values<unsigned>(n, 0u, 3u, 200));
+  check_warp_sort("warp sort handles all-equal keys", std::vector<unsigned>(n, 12345u));
+  check_warp_sort("warp sort handles all-equal padding keys", std::vector<unsigned>(n, UINT_MAX));
+  check_warp_sort("warp sort handles sorted keys", pplab::iota_values<unsigned>(n, 1000u));
+  auto reverse = pplab::iota_values<unsigned>(n);
+  std::reverse(reverse.begin(), reverse.end());
+  check_warp_sort("warp sort handles reverse-sorted keys", reverse);
+  auto extremes = pplab::random_values<unsigned>(n, 0u, 1u, 201);
+  for (auto& k : extremes) k = k ? UINT_MAX : 0u;
+  extremes[7] = 0x80000000u;
+  extremes[8] = 0x7FFFFFFFu;
+  check_warp_sort("warp sort handles the extremes 0 and UINT_MAX", extremes);
+}
+
+TEST_CASE("warp sort with a partial bit range is stable on those bits") {
+  // Keys equal on bits [4, 12) must keep their input order within a segment.
+  const auto keys = pplab::random_values<unsigned>(32 * 20 + 17, 0u, 0xFFFFu, 300);
+  check_warp_sort("warp sort with a partial bit range is stable on those bits", keys, 4, 12);
+  check_warp_sort("warp sort with an empty bit range copies each segment", keys, 9, 9);
+  check_warp_sort("warp sort of the top bit alone is stable", keys, 31, 32);
+}
+
+TEST_CASE("warp sort works with every warp count per block") {
+  const auto keys = pplab::random_full_range<unsigned>(32 * 70 + 3, 400);
+  for (int warps = 1; warps <= 32; warps *= 2)
+    check_warp_sort("warp sort works with every warp count per block", keys, 0, 32, warps);
+  check_warp_sort("warp sort works with every warp count per block", keys, 0, 32, 3);
+}
+
+TEST_CASE("warp sort matches the CPU reference on a large random input") {
+  // One thread order only: the sizes above already run under every order, and the sim
+  // spends most of this suite's time here.
+  const std::size_t n = pplab::large_size() + 21;  // the last segment is partial
+  check_warp_sort("warp sort matches the CPU reference on a large random input",
+                  pplab::random_full_range<unsigned>(n, 500), 0, 32, pplab::lab12::kWarpsPerBlock, kAllSteps,
+                  /*every_schedule=*/false);
+}
+
+TEST_CASE("warp sort rejects bad bit ranges and warp counts") {
+  DeviceBuffer<unsigned> in(32), out(32);
+  CHECK_THROWS_AS(pplab::lab12::warp_radix_sort(in.data(), out.data(), 32, 5, 4), std::invalid_argument);
+  CHECK_THROWS_AS(pplab::lab12::warp_radix_sort(in.data(), out.data(), 32, 0, 33), std::invalid_argument);
+  CHECK_THROWS_AS(pplab::lab12::warp_radix_sort(in.data(), out.data(), 32, 0, 32, 0), std::invalid_argument);
+  CHECK_THROWS_AS(pplab::lab12::warp_radix_sort(in.data(), out.data(), 32, 0, 32, 33), std::invalid_argument);
+}
+
+}  // TEST_SUITE
