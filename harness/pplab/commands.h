@@ -9,5 +9,7 @@ namespace pplab::cli {
 void add_test_command(CLI::App& app);
 /// `pplab bench [LAB]`: time labs on a GPU.
 void add_bench_command(CLI::App& app);
+/// `pplab trace LAB`: the shared array after each barrier on the lab's worked example (sim).
+void add_trace_command(CLI::App& app);
 
 }  // namespace pplab::cli

@@ -1,0 +1,97 @@
+// pplab trace 02: the dot product's tree reduction on the seed's worked example
+// (TPB = 8 threads, SIZE = 8 elements, a = 1..8, b = 2 1 2 1 ...; the sum is 52).
+// Compiled with the lab's kernel file for the CPU emulator; see pplab/trace.h.
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "dot_product.cuh"
+#include "pplab/trace.h"
+
+namespace tr = pplab::trace;
+
+int main(int argc, char** argv) {
+  const auto options = tr::parse_options(argc, argv, "lab 02: the dot product, 8 threads, 8 elements");
+  constexpr int kThreads = 8, kSize = 8;
+  const std::vector<float> a{1, 2, 3, 4, 5, 6, 7, 8}, b{2, 1, 2, 1, 2, 1, 2, 1};
+
+  tr::Tracer& tracer = tr::tracer();
+  tracer.begin(sizeof(float));
+  float *d_a = nullptr, *d_b = nullptr, *d_result = nullptr;
+  cudaMalloc(&d_a, kSize * sizeof(float));
+  cudaMalloc(&d_b, kSize * sizeof(float));
+  cudaMalloc(&d_result, sizeof(float));
+  cudaMemcpy(d_a, a.data(), kSize * sizeof(float), cudaMemcpyHostToDevice);
+  cudaMemcpy(d_b, b.data(), kSize * sizeof(float), cudaMemcpyHostToDevice);
+  pplab::lab02::dot_product(d_a, d_b, d_result, kSize, kThreads);
+  cudaDeviceSynchronize();
+  tracer.end_launch();
+  float result = 0;
+  cudaMemcpy(&result, d_result, sizeof(float), cudaMemcpyDeviceToHost);
+
+  // Step 0 is the products; step k >= 1 is the tree level with stride TPB >> k.
+  auto stride_of = [&](std::size_t step) { return kThreads >> step; };
+  bool consistent = true;
+  tr::Format format;
+  format.title = [&](std::size_t k, const tr::Step&) -> std::string {
+    if (k == 0) return "products into shared memory";
+    if (stride_of(k) >= 1) return "the tree, stride " + std::to_string(stride_of(k));
+    return "after the tree";
+  };
+  format.what = [&](std::size_t k, const tr::Step& s, const tr::Write& w) -> std::string {
+    const float after = tr::as<float>(w.after);
+    if (k == 0) {
+      const std::size_t i = w.index;  // one block: the thread's global index is its slot
+      if (i < a.size() && a[i] * b[i] == after)
+        return tr::number(a[i]) + "×" + tr::number(b[i]) + " = " + tr::number(after);
+      consistent = false;
+      return "shared[" + std::to_string(i) + "] = " + tr::number(after);
+    }
+    const float before = tr::as<float>(w.before);
+    const std::size_t partner = w.index + stride_of(k);
+    const float added = partner < tracer.size() ? tr::as<float>(tracer.value(s.before, partner)) : after - before;
+    if (before + added != after) consistent = false;
+    return tr::number(before) + " + " + tr::number(added) + " = " + tr::number(after);
+  };
+
+  std::vector<std::string> av, bv;
+  for (int i = 0; i < kSize; ++i) av.push_back(tr::number(a[i])), bv.push_back(tr::number(b[i]));
+  std::ostream& out = std::cout;
+  if (options.markdown) {
+    out << "| i |";
+    for (int i = 0; i < kSize; ++i) out << " " << i << " |";
+    out << "\n|---|";
+    for (int i = 0; i < kSize; ++i) out << "---|";
+    out << "\n";
+    tr::print_array(out, true, "a", av);
+    tr::print_array(out, true, "b", bv);
+    out << "\n";
+  } else {
+    out << "Lab 02, the dot product: " << kThreads << " threads per block, " << kSize << " elements\n"
+        << "Kernel file: " << PPLAB_TRACE_SOURCE << "\n\n"
+        << "Step 0: the inputs\n";
+    tr::print_array(out, false, "a", av);
+    tr::print_array(out, false, "b", bv);
+    out << "\n";
+  }
+  tr::print_steps(out, tracer, format, options.markdown);
+
+  double expected = 0;
+  std::string terms;
+  for (int i = 0; i < kSize; ++i) {
+    expected += double(a[i]) * b[i];
+    terms += (i ? " + " : "") + tr::number(a[i]) + "×" + tr::number(b[i]);
+  }
+  const bool ok = result == expected;
+  if (options.markdown) out << "\n";
+  out << (options.markdown ? "Thread 0 adds `shared[0]` to `*result` with `atomicAdd`: **result = " : "Result: thread 0 adds shared[0] to *result with atomicAdd: result = ")
+      << tr::number(result) << (options.markdown ? "**" : "") << "\n";
+  if (options.markdown) out << "\n";
+  out << "Check: " << terms << " = " << tr::number(expected) << (ok ? " ✓" : " ✗ (the kernel's result differs)") << "\n";
+  if (!consistent)
+    out << (options.markdown ? "\n" : "") << "Note: some steps did not follow the tree's pattern (this kernel is not the reference's tree).\n";
+  return ok ? 0 : 1;
+}
