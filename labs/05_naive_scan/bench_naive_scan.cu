@@ -32,7 +32,6 @@ int main(int argc, char** argv) try {
       spec.variant = variant;
       spec.n = n;
       spec.bytes_moved = 2.0 * 4.0 * double(n);  // read in, write out
-      spec.prepare = [=] { d_out->poison(); };
       spec.run = [=](cudaStream_t stream) {
         if (inclusive) pplab::lab05::inclusive_scan(d_in->data(), d_out->data(), n, pplab::lab05::kBlockThreads, stream);
         else pplab::lab05::exclusive_scan(d_in->data(), d_out->data(), n, pplab::lab05::kBlockThreads, stream);
@@ -42,6 +41,7 @@ int main(int argc, char** argv) try {
         return pplab::compare_arrays({"naive scan after timing (" + variant + ")", n}, expected, d_out->download())
             .passed;
       };
+      d_out->poison();  // once, untimed: an output the scan never writes fails verify
       pplab::measure(spec, options);
       if (!options.compare) continue;
 
@@ -57,6 +57,7 @@ int main(int argc, char** argv) try {
         if (inclusive) cub::DeviceScan::InclusiveSum(d_temp->data(), bytes, d_in->data(), d_out->data(), n, stream);
         else cub::DeviceScan::ExclusiveSum(d_temp->data(), bytes, d_in->data(), d_out->data(), n, stream);
       };
+      d_out->poison();
       pplab::measure(cub_spec, options);  // verified like the lab's scan
     }
     if (options.compare) pplab::measure_copy(PPLAB_LAB, n, 4, options);
