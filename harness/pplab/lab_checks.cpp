@@ -1,7 +1,13 @@
 #include "lab_checks.h"
 
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
+#include "pplab/result_channel.h"
 #include "process.h"
 
 namespace pplab::cli {
@@ -12,7 +18,10 @@ std::string verdict_name(CaseResult::Verdict verdict) {
     case CaseResult::Verdict::wrong_answer: return "wrong answer";
     case CaseResult::Verdict::fault: return "fault";
     case CaseResult::Verdict::crashed: return "crashed";
+    case CaseResult::Verdict::threw: return "threw";
     case CaseResult::Verdict::timed_out: return "timed out";
+    case CaseResult::Verdict::exited_early: return "exited early";
+    case CaseResult::Verdict::tampered: return "tampered";
     case CaseResult::Verdict::no_result: return "no result";
   }
   return "?";
@@ -43,67 +52,154 @@ std::vector<std::string> list_test_cases(const std::filesystem::path& binary, st
   return names;
 }
 
+ChannelRecords parse_channel(const std::string& key, const std::string& text) {
+  ChannelRecords parsed;
+  const auto* key_bytes = reinterpret_cast<const unsigned char*>(key.data());
+  std::istringstream lines(text);
+  std::string line;
+  unsigned long long expected = 1;
+  while (std::getline(lines, line)) {
+    if (line.empty()) continue;
+    if (line.rfind("TAMPERED ", 0) == 0) {
+      parsed.problems.push_back(line.substr(9));
+      continue;
+    }
+    const auto space = line.find(' ');
+    if (space == std::string::npos || space != 16 ||
+        pplab::channel::mac_hex(key_bytes, std::string_view(line).substr(17)) != line.substr(0, 16)) {
+      parsed.problems.push_back("a record on the result channel was not written by the harness");
+      continue;
+    }
+    const std::string body = line.substr(17);
+    const auto seq_end = body.find(' ');
+    unsigned long long sequence = 0;
+    try {
+      sequence = std::stoull(body.substr(0, seq_end));
+      if (sequence != expected) {
+        parsed.problems.push_back("result records out of order or repeated");
+        continue;
+      }
+      ++expected;
+      parsed.records.push_back(nlohmann::json::parse(body.substr(seq_end + 1)));
+    } catch (const std::exception&) {
+      parsed.problems.push_back("a result record could not be read");
+    }
+  }
+  return parsed;
+}
+
 namespace {
 
-// The first line that explains a failure: the sim's diagnostic, else doctest's message.
+const std::string kSimError = "pplab-sim: error:";
+
+// The first line that explains a failure from the output: the sim's diagnostic (and
+// its location lines), else a check's message.
 std::string first_reason(const std::string& output) {
   std::istringstream lines(output);
-  std::string line, fallback;
+  std::string line, fallback, sim;
   while (std::getline(lines, line)) {
-    if (line.find("pplab-sim: error:") != std::string::npos) return line;
-    if (fallback.empty() && (line.rfind("check failed:", 0) == 0 ||
-                             line.find("ERROR:") != std::string::npos ||
+    if (line.find(kSimError) != std::string::npos) {
+      std::string text = line.substr(line.find(kSimError) + kSimError.size());
+      while (!text.empty() && text.front() == ' ') text.erase(0, 1);
+      if (sim.empty()) sim = text;
+      else if (sim.size() < 400) sim += "; " + text;
+      continue;
+    }
+    if (!sim.empty()) break;
+    if (fallback.empty() && (line.rfind("check failed:", 0) == 0 || line.find("ERROR:") != std::string::npos ||
                              line.find("CUDA error") != std::string::npos))
       fallback = line;
   }
-  return fallback;
+  return sim.empty() ? fallback : sim;
 }
 
-// doctest closes every completed run with a status line; a process that exits 0
-// without it ended before its checks finished (e.g. called exit(0) from lab code).
-bool finished_with_success(const std::string& output) {
-  return output.find("[doctest] Status: SUCCESS!") != std::string::npos &&
-         output.find("| 0 failed") != std::string::npos;
+// The first few non-blank lines of a message, joined into one line.
+std::string first_line(const std::string& text, int count = 1) {
+  std::istringstream lines(text);
+  std::string line, joined;
+  while (count > 0 && std::getline(lines, line)) {
+    const auto start = line.find_first_not_of(" \t");
+    if (start == std::string::npos) continue;
+    joined += (joined.empty() ? "" : "; ") + line.substr(start);
+    --count;
+  }
+  return joined.substr(0, 400);
 }
 
-CaseResult judge(const std::string& name, const ProcessResult& run) {
+std::string signal_words(const ProcessResult& run) {
+  if (run.ending != ProcessResult::Ending::signalled) return run.describe();
+  if (run.signal == SIGABRT) return "aborted (abort() was called, or a failed assert() or std::terminate)";
+  if (run.signal == SIGSEGV) return "segmentation fault (a bad host pointer, or device memory read on the host?)";
+  return run.describe();
+}
+
+CaseResult judge(const std::string& name, const ProcessResult& run, const ChannelRecords& channel) {
   CaseResult result;
   result.name = name;
   result.output = run.output;
   result.seconds = run.seconds;
   using V = CaseResult::Verdict;
-  switch (run.ending) {
-    case ProcessResult::Ending::timed_out:
-      result.verdict = V::timed_out;
-      result.reason = "timed out after " + std::to_string(int(run.seconds)) +
-                      " s: an endless loop, or a thread waiting for something that never happens";
-      break;
-    case ProcessResult::Ending::signalled:
+
+  const nlohmann::json* case_record = nullptr;
+  const nlohmann::json* end_record = nullptr;
+  const nlohmann::json* crash_record = nullptr;
+  int cases = 0;
+  for (const auto& record : channel.records) {
+    const std::string type = record.value("type", "");
+    if (type == "case") {
+      ++cases;
+      if (record.value("name", "") == name && !case_record) case_record = &record;
+    } else if (type == "end") {
+      end_record = &record;
+    } else if (type == "crash") {
+      crash_record = &record;
+    }
+  }
+  const bool printed_pass = run.output.find("[doctest] Status: SUCCESS!") != std::string::npos;
+  const bool sim_fault = run.output.find(kSimError) != std::string::npos;
+
+  if (run.ending == ProcessResult::Ending::failed_to_start) {
+    result.verdict = V::no_result;
+    result.reason = "the check binary could not be started";
+  } else if (run.ending == ProcessResult::Ending::timed_out) {
+    result.verdict = V::timed_out;
+    result.reason = "timed out after " + std::to_string(int(run.seconds)) +
+                    " s: an endless loop, or a thread waiting for something that never happens";
+  } else if (!channel.problems.empty()) {
+    result.verdict = V::tampered;
+    result.reason = "the grader's result channel was tampered with: " + channel.problems.front();
+  } else if (cases > 1) {
+    result.verdict = V::tampered;
+    result.reason = "more than one check ran under the name '" + name + "': lab code defines its own test cases";
+  } else if (sim_fault && !(end_record && case_record && case_record->value("failures", 1) == 0)) {
+    result.verdict = V::fault;
+    result.reason = first_reason(run.output);
+  } else if (crash_record || run.ending == ProcessResult::Ending::signalled) {
+    result.verdict = V::crashed;
+    result.reason = "crashed: " + signal_words(run);
+    if (crash_record) result.reason += " [" + crash_record->value("signal", "") + "]";
+  } else if (case_record && !case_record->value("exception", "").empty()) {
+    result.verdict = V::threw;
+    result.reason = "an exception escaped the lab code: " + first_line(case_record->value("exception", ""));
+  } else if (case_record && case_record->value("failures", 0) > 0) {
+    result.verdict = V::wrong_answer;
+    result.reason = first_line(case_record->value("first_failure", ""), 3);
+    result.detail = case_record->value("first_failure", "");
+  } else if (case_record && end_record) {
+    if (run.succeeded()) {
+      result.verdict = V::passed;
+    } else {
       result.verdict = V::crashed;
-      result.reason = "crashed: " + run.describe();
-      break;
-    case ProcessResult::Ending::failed_to_start:
-      result.verdict = V::no_result;
-      result.reason = "the check binary could not be started";
-      break;
-    case ProcessResult::Ending::exited:
-      if (run.exit_code == 0 && finished_with_success(run.output)) {
-        result.verdict = V::passed;
-      } else if (run.exit_code == 0) {
-        result.verdict = V::no_result;
-        result.reason = "exited with status 0 before its checks finished (exit() called from lab code?)";
-      } else if (run.output.find("pplab-sim: error:") != std::string::npos) {
-        result.verdict = V::fault;
-        result.reason = first_reason(run.output);
-      } else if (run.exit_code == 1 && run.output.find("[doctest] Status: FAILURE!") != std::string::npos) {
-        result.verdict = V::wrong_answer;
-        result.reason = first_reason(run.output);
-      } else {
-        result.verdict = V::crashed;
-        result.reason = "ended with " + run.describe() + " before its checks finished";
-        if (auto why = first_reason(run.output); !why.empty()) result.reason += ": " + why;
-      }
-      break;
+      result.reason = "every check held, but the program then ended with " + run.describe();
+    }
+  } else if (end_record && cases == 0) {
+    result.verdict = V::no_result;
+    result.reason = "no check named '" + name + "' ran (was the test renamed?)";
+  } else {
+    result.verdict = V::exited_early;
+    result.reason = "the program ended (" + run.describe() +
+                    ") before the harness reported a result: exit() or quick_exit() called from lab code?";
+    if (printed_pass) result.reason += " It printed a pass; printed output does not count.";
   }
   return result;
 }
@@ -114,13 +210,36 @@ LabResult run_lab_checks(const std::string& lab, const std::filesystem::path& bi
                          const CheckOptions& options) {
   LabResult result;
   result.lab = lab;
-  const auto names = list_test_cases(binary, result.error);
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (options.on_case) options.on_case(i, names.size(), names[i]);
-    const auto run = run_process({binary.string(), "--test-case=" + names[i], "--no-version=true"},
-                                 options.environment, options.case_limit);
-    result.cases.push_back(judge(names[i], run));
+  const auto listed = list_test_cases(binary, result.error);
+  if (!result.error.empty()) return result;
+  auto names = listed;
+  if (!options.cases.empty()) {
+    names = options.cases;
+    for (const auto& name : listed)
+      if (std::find(names.begin(), names.end(), name) == names.end()) result.extra.push_back(name);
   }
+  result.cases.resize(names.size());
+  std::atomic<std::size_t> next{0};
+  std::mutex progress;
+  auto worker = [&] {
+    for (std::size_t i = next++; i < names.size(); i = next++) {
+      if (options.on_case) {
+        std::lock_guard<std::mutex> lock(progress);
+        options.on_case(i, names.size(), names[i]);
+      }
+      ResultChannel channel;
+      channel.key = random_key();
+      const auto run = run_process({binary.string(), "--test-case=" + names[i], "--no-version=true"},
+                                   options.environment, options.case_limit, 1 << 20,
+                                   options.working_directory.string(), &channel);
+      result.cases[i] = judge(names[i], run, parse_channel(channel.key, channel.records));
+    }
+  };
+  const int jobs = std::max(1, std::min<int>(options.jobs, int(names.size())));
+  std::vector<std::thread> threads;
+  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
+  worker();
+  for (auto& thread : threads) thread.join();
   return result;
 }
 

@@ -1,5 +1,6 @@
 /// \file
-/// \brief Running one lab's check binary, one test case per process, and judging each.
+/// \brief Running one lab's check binary, one test case per process, and judging each
+/// from the authenticated records of the result channel (pplab/result_channel.h).
 #pragma once
 #include <chrono>
 #include <filesystem>
@@ -8,14 +9,27 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace pplab::cli {
 
-/// The verdict on one test case.
+/// The verdict on one test case. Each has its own wording in reports.
 struct CaseResult {
-  enum class Verdict { passed, wrong_answer, fault, crashed, timed_out, no_result };
+  enum class Verdict {
+    passed,        ///< the harness reported the case ran and every check in it held
+    wrong_answer,  ///< a check failed (wrong value, input modified, output left unwritten, ...)
+    fault,         ///< the emulator stopped the program (out of bounds, barrier divergence, deadlock)
+    crashed,       ///< killed by a signal (segfault, abort) or a bad ending after the checks
+    threw,         ///< an exception escaped the lab code
+    timed_out,     ///< still running at the case's time limit
+    exited_early,  ///< the process ended (exit() in lab code?) before the harness reported
+    tampered,      ///< the result channel was read or written by something other than the harness
+    no_result      ///< the binary could not be started, or no check by that name ran
+  };
   std::string name;
   Verdict verdict = Verdict::no_result;
   std::string reason;  ///< one line: why it did not pass
+  std::string detail;  ///< the harness's own (authenticated) report of the first failed check
   std::string output;  ///< what the case printed
   double seconds = 0;
   bool passed() const { return verdict == Verdict::passed; }
@@ -29,6 +43,7 @@ struct LabResult {
   std::string lab;            ///< "02_dot_product"
   std::string error;          ///< set when the binary could not even list its tests
   std::vector<CaseResult> cases;
+  std::vector<std::string> extra;  ///< listed by the binary but not in CheckOptions::cases
   int passed() const;
   int failed() const;
 };
@@ -37,7 +52,12 @@ struct LabResult {
 struct CheckOptions {
   std::map<std::string, std::string> environment;  ///< e.g. PPLAB_SEED
   std::chrono::seconds case_limit{300};            ///< per test case
-  /// Called before each case with (index, count, name), for progress display.
+  int jobs = 1;                                    ///< test cases run at once
+  std::filesystem::path working_directory;         ///< where the cases run (empty: here)
+  /// The cases to run (e.g. the clean reference's list); empty: every case the binary lists.
+  std::vector<std::string> cases;
+  /// Called before each case with (index, count, name), for progress display; never
+  /// from two threads at once.
   std::function<void(std::size_t, std::size_t, const std::string&)> on_case;
 };
 
@@ -47,5 +67,14 @@ std::vector<std::string> list_test_cases(const std::filesystem::path& binary, st
 /// Runs every test case of `binary` in its own process and judges each.
 LabResult run_lab_checks(const std::string& lab, const std::filesystem::path& binary,
                          const CheckOptions& options);
+
+/// The records of one channel, authenticated and in order.
+struct ChannelRecords {
+  std::vector<nlohmann::json> records;  ///< each has "type"
+  std::vector<std::string> problems;    ///< tampering: bad tags, gaps, a missing key
+};
+
+/// Checks every line of `text` (what a child wrote on its result pipe) against `key`.
+ChannelRecords parse_channel(const std::string& key, const std::string& text);
 
 }  // namespace pplab::cli

@@ -9,6 +9,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   pplab::cli::add_test_command(app);
   pplab::cli::add_bench_command(app);
+  pplab::cli::add_grade_command(app);
+  pplab::cli::add_release_command(app);
   pplab::cli::add_trace_command(app);
   try {
     app.parse(argc, argv);

@@ -7,6 +7,11 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <fstream>
+#include <random>
+#include <stdexcept>
+
+#include "pplab/result_channel.h"
 
 namespace pplab::cli {
 
@@ -21,13 +26,60 @@ std::string ProcessResult::describe() const {
   return "?";
 }
 
+std::string random_key() {
+  std::string key(pplab::channel::kKeyBytes, '\0');
+  std::ifstream urandom("/dev/urandom", std::ios::binary);
+  if (!urandom.read(key.data(), std::streamsize(key.size())))
+    throw std::runtime_error("cannot read /dev/urandom for a result-channel key");
+  return key;
+}
+
+namespace {
+// The fd numbers the child sees for the channel; high, so nothing else lands there.
+constexpr int kChildKeyFd = 200, kChildResultFd = 201;
+}  // namespace
+
 ProcessResult run_process(const std::vector<std::string>& argv,
                           const std::map<std::string, std::string>& environment,
                           std::chrono::seconds limit, std::size_t max_output,
-                          const std::string& working_directory) {
+                          const std::string& working_directory, ResultChannel* channel) {
   ProcessResult result;
   int pipe_fds[2];
-  if (pipe(pipe_fds) != 0) return result;
+  if (pipe2(pipe_fds, O_CLOEXEC) != 0) return result;
+  int key_fds[2] = {-1, -1}, result_fds[2] = {-1, -1};
+  if (channel) {
+    if (pipe2(key_fds, O_CLOEXEC) != 0 || pipe2(result_fds, O_CLOEXEC) != 0) return result;
+    // The key fits in the pipe's buffer: write it, close our end, and the child finds
+    // exactly the key followed by end-of-file.
+    if (write(key_fds[1], channel->key.data(), channel->key.size()) != ssize_t(channel->key.size()))
+      return result;
+    close(key_fds[1]);
+    key_fds[1] = -1;
+  }
+  // Everything the child needs is built before fork(): pplab grades from several
+  // threads, and a forked child of a threaded program should not allocate.
+  std::map<std::string, std::string> merged;
+  for (char** entry = environ; *entry; ++entry) {
+    const std::string text = *entry;
+    const auto eq = text.find('=');
+    if (eq != std::string::npos) merged[text.substr(0, eq)] = text.substr(eq + 1);
+  }
+  merged.erase(pplab::channel::kKeyFdVariable);
+  merged.erase(pplab::channel::kResultFdVariable);
+  if (channel) {
+    merged[pplab::channel::kKeyFdVariable] = std::to_string(kChildKeyFd);
+    merged[pplab::channel::kResultFdVariable] = std::to_string(kChildResultFd);
+  }
+  for (const auto& [name, value] : environment) merged[name] = value;
+  std::vector<std::string> env_strings;
+  for (const auto& [name, value] : merged) env_strings.push_back(name + "=" + value);
+  std::vector<char*> envp;
+  for (auto& text : env_strings) envp.push_back(text.data());
+  envp.push_back(nullptr);
+  std::vector<char*> args;
+  for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+  args.push_back(nullptr);
+
   const auto start = std::chrono::steady_clock::now();
   const pid_t child = fork();
   if (child < 0) return result;
@@ -36,43 +88,60 @@ ProcessResult run_process(const std::vector<std::string>& argv,
     setpgid(0, 0);
     dup2(pipe_fds[1], STDOUT_FILENO);
     dup2(pipe_fds[1], STDERR_FILENO);
-    close(pipe_fds[0]);
-    close(pipe_fds[1]);
+    if (channel) {
+      // dup2 clears FD_CLOEXEC on the copies, so only these two reach the program.
+      dup2(key_fds[0], kChildKeyFd);
+      dup2(result_fds[1], kChildResultFd);
+    }
     int null_in = open("/dev/null", O_RDONLY);
     if (null_in >= 0) dup2(null_in, STDIN_FILENO);
-    for (const auto& [name, value] : environment) setenv(name.c_str(), value.c_str(), 1);
+    if (null_in > STDERR_FILENO) close(null_in);
     if (!working_directory.empty() && chdir(working_directory.c_str()) != 0) _exit(127);
-    std::vector<char*> args;
-    for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-    args.push_back(nullptr);
-    execvp(args[0], args.data());
+    execvpe(args[0], args.data(), envp.data());
     std::fprintf(stderr, "cannot run %s: %s\n", args[0], std::strerror(errno));
     _exit(127);
   }
   setpgid(child, child);
   close(pipe_fds[1]);
+  if (channel) {
+    close(key_fds[0]);
+    close(result_fds[1]);
+  }
 
   const auto deadline = start + limit;
   bool timed_out = false;
   char buffer[65536];
+  // Read the output and the result pipe until every writer of both has closed.
+  pollfd fds[2] = {{pipe_fds[0], POLLIN, 0}, {channel ? result_fds[0] : -1, POLLIN, 0}};
+  std::string* sinks[2] = {&result.output, channel ? &channel->records : nullptr};
   for (;;) {
+    if (fds[0].fd < 0 && fds[1].fd < 0) break;
     const auto now = std::chrono::steady_clock::now();
     if (now >= deadline) {
       timed_out = true;
       break;
     }
     const int wait_ms = int(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count());
-    pollfd fd{pipe_fds[0], POLLIN, 0};
-    const int ready = poll(&fd, 1, std::min(wait_ms, 200));
+    const int ready = poll(fds, 2, std::min(wait_ms, 200));
     if (ready < 0 && errno != EINTR) break;
     if (ready <= 0) continue;
-    const ssize_t got = read(pipe_fds[0], buffer, sizeof buffer);
-    if (got <= 0) break;  // every writer closed: the child (and its children) are done
-    result.output.append(buffer, std::size_t(got));
-    if (result.output.size() > max_output)
-      result.output.erase(0, result.output.size() - max_output);
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      const ssize_t got = read(fds[i].fd, buffer, sizeof buffer);
+      if (got <= 0) {  // every writer closed: the child (and its children) are done with it
+        close(fds[i].fd);
+        fds[i].fd = -1;
+        continue;
+      }
+      sinks[i]->append(buffer, std::size_t(got));
+      if (sinks[i]->size() > max_output) {
+        if (i == 0) sinks[i]->erase(0, sinks[i]->size() - max_output);
+        else sinks[i]->resize(max_output);  // records past the cap are dropped, never half-kept
+      }
+    }
   }
-  close(pipe_fds[0]);
+  for (auto& fd : fds)
+    if (fd.fd >= 0) close(fd.fd);
 
   // The output closed, but a child that closed its own stdout may still be running:
   // keep waiting for it only until the deadline.

@@ -22,12 +22,24 @@ struct ProcessResult {
   std::string describe() const;
 };
 
+/// The trusted result channel of one run (pplab/result_channel.h): pplab writes `key`
+/// into a pipe the child reads at startup, and collects what the child writes on a
+/// second pipe into `records`.
+struct ResultChannel {
+  std::string key;      ///< kKeyBytes random bytes
+  std::string records;  ///< everything the child wrote on the result pipe
+};
+
+/// A fresh random key from /dev/urandom.
+std::string random_key();
+
 /// Runs `argv` with extra environment variables, waits at most `limit`, and kills the
 /// child's whole process group when the limit passes. Output beyond `max_output`
 /// bytes is cut (the end is kept).
 ProcessResult run_process(const std::vector<std::string>& argv,
                           const std::map<std::string, std::string>& environment,
                           std::chrono::seconds limit, std::size_t max_output = 1 << 20,
-                          const std::string& working_directory = "");
+                          const std::string& working_directory = "",
+                          ResultChannel* channel = nullptr);
 
 }  // namespace pplab::cli

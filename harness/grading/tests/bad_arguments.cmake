@@ -1,0 +1,23 @@
+# Bad arguments: a clear message and a non-zero exit, before any grading starts.
+include(${CMAKE_CURRENT_LIST_DIR}/common.cmake)
+file(REMOVE_RECURSE ${WORK}/args)
+file(MAKE_DIRECTORY ${WORK}/args/empty-class ${WORK}/args/one/02_dot_product)
+
+function(expect_refused message_regex)
+  run_pplab(result output ${ARGN})
+  if(result EQUAL 0 OR NOT output MATCHES "${message_regex}")
+    message(FATAL_ERROR "pplab ${ARGN}: expected a non-zero exit and '${message_regex}', got ${result}:\n${output}")
+  endif()
+  message("ok: pplab ${ARGN}\n    -> ${output}")
+endfunction()
+
+expect_refused("no lab named '99'" grade --labs 99 --out ${WORK}/args/out)
+expect_refused("needs a whole number" grade --seed banana --out ${WORK}/args/out)
+expect_refused("no folder" grade --submissions ${WORK}/args/missing --out ${WORK}/args/out)
+expect_refused("needs --out" grade --submissions ${WORK}/args/empty-class)
+expect_refused("holds no student folders" grade --submissions ${WORK}/args/empty-class --out ${WORK}/args/out)
+expect_refused("looks like one submission" grade --submissions ${WORK}/args/one --out ${WORK}/args/out)
+expect_refused("must not be inside" grade --submissions ${WORK}/args --out ${WORK}/args/one/out)
+expect_refused("case-limit" grade --case-limit 0 --out ${WORK}/args/out)
+expect_refused("points file" grade --points ${WORK}/args/nope.json --out ${WORK}/args/out)
+expect_refused("grade" grade --no-such-option)

@@ -1,0 +1,333 @@
+// pplab grade: grade this build's own tree (labs/ against solutions/), or a folder of
+// submissions, and write reports people and tools read. See docs/instructor_guide.md.
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "commands.h"
+#include "grading.h"
+#include "process.h"
+#include "reports.h"
+#include "submissions.h"
+#include "workbook.h"
+
+namespace pplab::cli {
+namespace fs = std::filesystem;
+namespace {
+
+struct GradeOptions {
+  std::string submissions;
+  std::string out;
+  std::string seed;
+  std::string labs;
+  std::string points;
+  int case_limit = 300;
+  int jobs = 0;
+  bool keep_work = false;
+};
+
+std::string now_iso() {
+  const std::time_t t = std::time(nullptr);
+  char text[64];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S%z", std::localtime(&t));
+  return text;
+}
+
+std::uint64_t hidden_seed() {
+  const std::string bytes = random_key();
+  std::uint64_t seed = 0;
+  for (int i = 0; i < 6; ++i) seed = (seed << 8) | static_cast<unsigned char>(bytes[std::size_t(i)]);
+  return seed;  // 48 bits: exact in JSON readers that use doubles
+}
+
+std::string device_name(const std::string& backend) {
+  if (backend != "gpu") return "CPU emulator";
+  const auto run = run_process({"nvidia-smi", "--query-gpu=name", "--format=csv,noheader", "-i", "0"}, {},
+                               std::chrono::seconds(30));
+  std::string name = run.succeeded() ? run.output : "GPU";
+  while (!name.empty() && (name.back() == '\n' || name.back() == '\r')) name.pop_back();
+  return name.empty() ? "GPU" : name;
+}
+
+// Progress on stderr: one rewritten line on a terminal, plain lines in a log.
+class Progress {
+ public:
+  void say(const std::string& line) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (tty_) std::fprintf(stderr, "\r\033[K%s", line.substr(0, 150).c_str());
+    else std::fprintf(stderr, "%s\n", line.c_str());
+    std::fflush(stderr);
+  }
+  void done(const std::string& line) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::fprintf(stderr, "%s%s\n", tty_ ? "\r\033[K" : "", line.c_str());
+  }
+ private:
+  std::mutex mutex_;
+  bool tty_ = isatty(STDERR_FILENO);
+};
+
+std::vector<Lab> chosen_labs(const Workbook& workbook, const std::string& list) {
+  if (list.empty()) return workbook.labs;
+  std::vector<Lab> labs;
+  std::stringstream stream(list);
+  std::string item;
+  while (std::getline(stream, item, ',')) {
+    if (item.empty()) continue;
+    const auto lab = find_lab(workbook, item);
+    if (!lab) {
+      std::string known;
+      for (const Lab& l : workbook.labs) known += " " + l.folder;
+      throw std::invalid_argument("--labs: no lab named '" + item + "'; the labs are:" + known);
+    }
+    if (std::none_of(labs.begin(), labs.end(), [&](const Lab& l) { return l.folder == lab->folder; }))
+      labs.push_back(*lab);
+  }
+  if (labs.empty()) throw std::invalid_argument("--labs: give at least one lab, e.g. --labs 01,02");
+  return labs;
+}
+
+std::string summary_line(const GradeReport& report) {
+  std::string line = (report.student.empty() ? std::string("tree") : report.student) + ": " +
+                     format_points(report.score()) + " / " + format_points(report.max());
+  for (const auto& lab : report.labs)
+    line += "  " + lab.lab.number + "=" + format_points(lab.score()) + (lab.status == "graded" ? "" : "(" + lab.status + ")");
+  return line;
+}
+
+// Grades one student of a batch, start to finish; never throws.
+GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, const GradeSettings& base,
+                          const fs::path& out, int build_jobs, bool keep_work, Progress& progress) {
+  GradeReport report;
+  report.student = folder.filename().string();
+  report.backend = base.workbook.backend;
+  report.seed = base.seed;
+  report.seed_given = base.seed_given;
+  report.points_file = base.points.path.string();
+  report.started = now_iso();
+  const auto start = std::chrono::steady_clock::now();
+  const fs::path work = out / "work" / report.student;
+  std::vector<LabGrade> grades;
+  for (const auto& lab : labs) {
+    LabGrade grade;
+    grade.lab = lab;
+    grade.lab.student_checks.clear();
+    grade.lab.student_bench.clear();
+    grades.push_back(grade);
+  }
+  try {
+    progress.say(report.student + ": collecting files");
+    const auto staged = stage_submission(folder, base.workbook.labs, work / "submission");
+    report.notes = staged.notes;
+    bool any = false;
+    for (auto& grade : grades) {
+      if (!staged.files.count(grade.lab.folder)) {
+        grade.status = "not submitted";
+        grade.status_detail = "no " + grade.lab.name + ".cu for " + grade.lab.folder + " in " + folder.string();
+      } else {
+        any = true;
+      }
+    }
+    if (any) {
+      progress.say(report.student + ": building");
+      const auto build = build_submission(base.workbook, staged, labs, work / "build", build_jobs);
+      for (auto& grade : grades) {
+        if (grade.status != "graded") continue;
+        if (!build.configure_error.empty()) {
+          grade.status = "not built";
+          grade.status_detail = build.configure_error;
+        } else if (build.compile_errors.count(grade.lab.folder)) {
+          grade.status = "compile error";
+          grade.status_detail = build.compile_errors.at(grade.lab.folder);
+        } else if (build.checks.count(grade.lab.folder)) {
+          grade.lab.student_checks = build.checks.at(grade.lab.folder);
+          if (build.benches.count(grade.lab.folder)) grade.lab.student_bench = build.benches.at(grade.lab.folder);
+        } else {
+          grade.status = "not built";
+          grade.status_detail = "the build succeeded but made no check binary";
+        }
+      }
+    }
+    GradeSettings settings = base;
+    settings.scratch = work / "run";
+    fs::create_directories(settings.scratch);
+    settings.progress = [&](const std::string& line) { progress.say(report.student + ": " + line); };
+    grade_labs(report, grades, settings);
+  } catch (const std::exception& error) {
+    report.notes.push_back(std::string("grading stopped early: ") + error.what());
+    if (report.labs.empty())
+      for (auto& grade : grades) {
+        if (grade.status == "graded") grade.status = "not graded";
+        grade.rules = base.points.rules_for(grade.lab.folder);
+        report.labs.push_back(grade);
+      }
+  }
+  report.device = device_name(report.backend);
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (const auto& problem : write_reports(report, out / report.student))
+    report.notes.push_back("report problem: " + problem);
+  if (!keep_work) {
+    std::error_code ignored;
+    fs::remove_all(work / "build", ignored);
+  }
+  progress.done(summary_line(report));
+  return report;
+}
+
+int run_grade(const GradeOptions& options) {
+  const Workbook workbook = discover_workbook();
+  GradeSettings settings;
+  settings.workbook = workbook;
+  const fs::path points_path = options.points.empty() ? workbook.source_dir / "harness/grading/points.json"
+                                                      : fs::path(options.points);
+  settings.points = load_points(points_path);
+  if (!options.seed.empty()) {
+    char* end = nullptr;
+    settings.seed = std::strtoull(options.seed.c_str(), &end, 0);
+    if (end == options.seed.c_str() || *end != '\0' || options.seed[0] == '-')
+      throw std::invalid_argument("--seed needs a whole number, got '" + options.seed + "'");
+    settings.seed_given = true;
+  } else {
+    settings.seed = hidden_seed();
+  }
+  if (options.case_limit < 1) throw std::invalid_argument("--case-limit must be at least 1 second");
+  settings.case_limit = std::chrono::seconds(options.case_limit);
+  const int cores = std::max(1u, std::thread::hardware_concurrency());
+  const int jobs = options.jobs > 0 ? options.jobs : cores;
+  if (options.jobs < 0) throw std::invalid_argument("--jobs must be at least 1");
+  const auto labs = chosen_labs(workbook, options.labs);
+  GpuGate gpu;
+  settings.gpu = &gpu;
+  Progress progress;
+
+  if (options.submissions.empty()) {
+    // One tree: the student binaries and references of this build.
+    const fs::path out = options.out.empty() ? workbook.build_dir / "report" : fs::path(options.out);
+    GradeReport report;
+    report.backend = workbook.backend;
+    report.seed = settings.seed;
+    report.seed_given = settings.seed_given;
+    report.points_file = points_path.string();
+    report.started = now_iso();
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<LabGrade> grades;
+    for (const auto& lab : labs) {
+      LabGrade grade;
+      grade.lab = lab;
+      if (lab.student_checks.empty()) {
+        grade.status = "not built";
+        grade.status_detail = "no " + ("lab" + lab.number + "_" + lab.name) + " in " + workbook.bin_dir.string() +
+                              ": did the build fail (see its compiler output), or does this build lack labs/ "
+                              "(PPLAB_SOURCES)? `pplab grade --submissions` captures compile errors per lab.";
+      }
+      grades.push_back(grade);
+    }
+    settings.case_jobs = jobs;
+    settings.sim_threads = std::max(1, cores / jobs);
+    settings.scratch = out / ".run";
+    fs::create_directories(settings.scratch);
+    settings.progress = [&](const std::string& line) { progress.say(line); };
+    std::fprintf(stderr, "grading %zu lab(s) of %s on the %s backend, seed %llu%s\n", labs.size(),
+                 workbook.source_dir.string().c_str(), workbook.backend.c_str(),
+                 static_cast<unsigned long long>(settings.seed), settings.seed_given ? "" : " (hidden)");
+    try {
+      grade_labs(report, grades, settings);
+    } catch (const std::exception& error) {
+      report.notes.push_back(std::string("grading stopped early: ") + error.what());
+      if (report.labs.empty()) report.labs = grades;
+    }
+    report.device = device_name(workbook.backend);
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::error_code ignored;
+    fs::remove_all(settings.scratch, ignored);
+    const auto problems = write_reports(report, out);
+    progress.done(summary_line(report));
+    for (const auto& problem : problems) std::fprintf(stderr, "pplab grade: %s\n", problem.c_str());
+    std::printf("report: %s\n", (out / "report.html").string().c_str());
+    return problems.empty() ? 0 : 1;
+  }
+
+  // A class: one build and one report per student.
+  if (options.out.empty()) throw std::invalid_argument("--submissions needs --out OUT (where the reports go)");
+  const fs::path dir = fs::absolute(options.submissions).lexically_normal();
+  const fs::path out = fs::absolute(options.out).lexically_normal();
+  const auto students = list_student_folders(dir, workbook.labs);
+  auto inside = [](const fs::path& child, const fs::path& parent) {
+    const auto rel = child.lexically_relative(parent);
+    return !rel.empty() && *rel.begin() != "..";
+  };
+  if (out == dir || inside(out, dir))
+    throw std::invalid_argument("--out must not be inside --submissions (it would be graded as a student)");
+  fs::create_directories(out);
+  const int parallel = std::max(1, std::min<int>(jobs, int(students.size())));
+  settings.case_jobs = std::max(1, jobs / parallel);
+  settings.sim_threads = std::max(1, cores / jobs);
+  const int build_jobs = std::max(1, cores / parallel);
+  std::fprintf(stderr, "grading %zu submission(s) in %s, %zu lab(s), %d at a time, %s backend, seed %llu%s\n",
+               students.size(), dir.string().c_str(), labs.size(), parallel, workbook.backend.c_str(),
+               static_cast<unsigned long long>(settings.seed), settings.seed_given ? "" : " (hidden)");
+
+  std::vector<GradeReport> reports(students.size());
+  std::atomic<std::size_t> next{0}, finished{0};
+  auto worker = [&] {
+    for (std::size_t i = next++; i < students.size(); i = next++) {
+      reports[i] = grade_student(students[i], labs, settings, out, build_jobs, options.keep_work, progress);
+      progress.done("[" + std::to_string(++finished) + "/" + std::to_string(students.size()) + " done]");
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < parallel; ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& thread : threads) thread.join();
+
+  std::vector<std::string> lab_names;
+  for (const auto& lab : labs) lab_names.push_back(lab.folder);
+  int status = 0;
+  try {
+    write_gradebook(reports, lab_names, out / "gradebook.csv");
+    std::string summary = "# pplab grade: " + dir.string() + "\n\nseed " + std::to_string(settings.seed) +
+                          (settings.seed_given ? "" : " (hidden)") + ", " + workbook.backend + " backend" +
+                          (workbook.backend == "gpu" ? "" : " (speed not graded: no GPU)") + "\n\n" +
+                          batch_summary(reports, lab_names);
+    write_text_file(out / "summary.md", summary);
+    std::cout << "\n" << batch_summary(reports, lab_names) << "\ngradebook: " << (out / "gradebook.csv").string() << "\n";
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "pplab grade: %s\n", error.what());
+    status = 1;
+  }
+  return status;
+}
+
+}  // namespace
+
+void add_grade_command(CLI::App& app) {
+  auto options = std::make_shared<GradeOptions>();
+  auto* command = app.add_subcommand(
+      "grade",
+      "Grade this build's labs/ against solutions/ (or a folder of submissions) and write report.md, "
+      "report.html, results.json (Gradescope) and junit.xml");
+  command->add_option("--submissions", options->submissions,
+                      "Folder with one folder per student (DIR/alice/02_dot_product/dot_product.cu, or a "
+                      "labs/ copy, or the .cu files flat); writes OUT/gradebook.csv and OUT/<student>/");
+  command->add_option("--out", options->out,
+                      "Where the reports go (default for one tree: <build>/report; required with --submissions)");
+  command->add_option("--seed", options->seed,
+                      "Seed for the random inputs; default: a hidden seed from /dev/urandom, recorded in the report");
+  command->add_option("--labs", options->labs, "Only these labs, e.g. 01,02 or 02_dot_product (default: all)");
+  command->add_option("--case-limit", options->case_limit, "Seconds each test case may run before it is killed")
+      ->capture_default_str();
+  command->add_option("--jobs,-j", options->jobs,
+                      "Checks (or students) graded at once (default: every CPU core); GPU timing always runs alone");
+  command->add_option("--points", options->points, "Points file (default: harness/grading/points.json)");
+  command->add_flag("--keep-work", options->keep_work, "Keep each student's build folder under OUT/work/");
+  command->callback([options] { std::exit(run_grade(*options)); });
+}
+
+}  // namespace pplab::cli

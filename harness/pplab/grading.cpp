@@ -1,0 +1,430 @@
+#include "grading.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "process.h"
+
+namespace pplab::cli {
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string format_points(double points) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", points);
+  std::string s = text;
+  while (!s.empty() && s.back() == '0') s.pop_back();
+  if (!s.empty() && s.back() == '.') s.pop_back();
+  return s == "-0" ? "0" : s;
+}
+
+// ---------------------------------------------------------------- points file
+
+namespace {
+
+void require(bool condition, const fs::path& path, const std::string& what) {
+  if (!condition) throw std::runtime_error(path.string() + ": " + what);
+}
+
+LabRules rules_from(const json& defaults, const json& entry, const fs::path& path, const std::string& where) {
+  auto pick = [&](const char* key) -> const json& {
+    if (entry.contains(key)) return entry.at(key);
+    return defaults.at(key);
+  };
+  LabRules rules;
+  try {
+    rules.speed_points = pick("speed_points").get<double>();
+    rules.full_speed_ratio = pick("full_speed_ratio").get<double>();
+    rules.speed_requires_all_checks = pick("speed_requires_all_checks").get<bool>();
+    rules.bench_log2_sizes = pick("bench_log2_sizes").get<std::vector<int>>();
+    rules.speed_log2_size = pick("speed_log2_size").get<int>();
+    rules.repeats = pick("repeats").get<int>();
+    rules.visibility = pick("visibility").get<std::string>();
+    if (entry.contains("groups")) {
+      for (const auto& group : entry.at("groups")) {
+        GroupRule rule;
+        rule.name = group.at("name").get<std::string>();
+        rule.points = group.at("points").get<double>();
+        const auto& match = group.at("match");
+        if (match.is_string()) rule.match.push_back(match.get<std::string>());
+        else rule.match = match.get<std::vector<std::string>>();
+        require(rule.points >= 0, path, where + ": group '" + rule.name + "' has negative points");
+        require(!rule.match.empty(), path, where + ": group '" + rule.name + "' matches nothing");
+        rules.groups.push_back(rule);
+      }
+    } else {
+      rules.groups.push_back({"all checks", pick("correctness_points").get<double>(), {"*"}});
+    }
+  } catch (const json::exception& error) {
+    throw std::runtime_error(path.string() + ": " + where + ": " + error.what());
+  }
+  require(rules.full_speed_ratio >= 1.0, path, where + ": full_speed_ratio must be at least 1");
+  require(rules.speed_points >= 0, path, where + ": speed_points must not be negative");
+  require(rules.repeats >= 1 && rules.repeats <= 1000, path, where + ": repeats must be 1..1000");
+  require(rules.speed_log2_size >= 0 && rules.speed_log2_size <= 31, path,
+          where + ": speed_log2_size must be 0..31");
+  for (int s : rules.bench_log2_sizes)
+    require(s >= 0 && s <= 31, path, where + ": bench_log2_sizes must be 0..31");
+  if (std::find(rules.bench_log2_sizes.begin(), rules.bench_log2_sizes.end(), rules.speed_log2_size) ==
+      rules.bench_log2_sizes.end()) {
+    rules.bench_log2_sizes.push_back(rules.speed_log2_size);
+    std::sort(rules.bench_log2_sizes.begin(), rules.bench_log2_sizes.end());
+  }
+  const std::set<std::string> visibilities = {"hidden", "after_due_date", "after_published", "visible"};
+  require(visibilities.count(rules.visibility) == 1, path,
+          where + ": visibility must be hidden, after_due_date, after_published or visible");
+  return rules;
+}
+
+}  // namespace
+
+PointsFile load_points(const fs::path& path) {
+  PointsFile points;
+  points.path = path;
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read the points file " + path.string());
+  try {
+    points.data = json::parse(in, nullptr, true, /*ignore_comments=*/true);
+  } catch (const json::exception& error) {
+    throw std::runtime_error(path.string() + " is not valid JSON: " + error.what());
+  }
+  require(points.data.is_object() && points.data.contains("defaults"), path, "needs a \"defaults\" object");
+  // Validate every lab now, so a typo fails before grading starts.
+  rules_from(points.data["defaults"], json::object(), path, "defaults");
+  if (points.data.contains("labs"))
+    for (const auto& [lab, entry] : points.data["labs"].items())
+      rules_from(points.data["defaults"], entry, path, "labs." + lab);
+  return points;
+}
+
+LabRules PointsFile::rules_for(const std::string& lab) const {
+  const json empty = json::object();
+  const json& entry = data.contains("labs") && data["labs"].contains(lab) ? data["labs"][lab] : empty;
+  return rules_from(data["defaults"], entry, path, "labs." + lab);
+}
+
+// ---------------------------------------------------------------- GPU gate
+
+void GpuGate::enter_shared() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  changed_.wait(lock, [&] { return !exclusive_ && waiting_exclusive_ == 0; });
+  ++shared_;
+}
+void GpuGate::leave_shared() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  --shared_;
+  changed_.notify_all();
+}
+void GpuGate::enter_exclusive() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  ++waiting_exclusive_;
+  changed_.wait(lock, [&] { return !exclusive_ && shared_ == 0; });
+  --waiting_exclusive_;
+  exclusive_ = true;
+}
+void GpuGate::leave_exclusive() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  exclusive_ = false;
+  changed_.notify_all();
+}
+
+double GradeReport::score() const {
+  double total = 0;
+  for (const auto& lab : labs) total += lab.score();
+  return total;
+}
+double GradeReport::max() const {
+  double total = 0;
+  for (const auto& lab : labs) total += lab.max();
+  return total;
+}
+
+// ---------------------------------------------------------------- grading
+
+namespace {
+
+bool matches(const std::string& pattern, const std::string& name) {
+  return pattern == "*" || name.rfind(pattern, 0) == 0;
+}
+
+// Puts every case in the first group that names it (listed prefixes before "*").
+void assign_groups(LabGrade& grade) {
+  grade.groups.clear();
+  for (const auto& rule : grade.rules.groups) grade.groups.push_back({rule.name, 0, rule.points, {}, 0});
+  std::vector<bool> taken(grade.case_names.size(), false);
+  for (int pass = 0; pass < 2; ++pass) {  // explicit prefixes first, then catch-alls
+    for (std::size_t g = 0; g < grade.rules.groups.size(); ++g) {
+      for (const auto& pattern : grade.rules.groups[g].match) {
+        if ((pattern == "*") != (pass == 1)) continue;
+        for (std::size_t c = 0; c < grade.case_names.size(); ++c) {
+          if (taken[c] || !matches(pattern, grade.case_names[c])) continue;
+          taken[c] = true;
+          grade.groups[g].cases.push_back(c);
+        }
+      }
+    }
+  }
+  std::vector<std::string> unmatched;
+  for (std::size_t c = 0; c < taken.size(); ++c)
+    if (!taken[c]) unmatched.push_back(grade.case_names[c]);
+  if (!unmatched.empty()) {
+    GroupScore extra{"checks without points", 0, 0, {}, 0};
+    for (std::size_t c = 0; c < taken.size(); ++c)
+      if (!taken[c]) extra.cases.push_back(c);
+    grade.groups.push_back(extra);
+    grade.notes.push_back(std::to_string(unmatched.size()) +
+                          " check(s) match no group of the points file and earn no points (they still "
+                          "count for speed eligibility); first: '" + unmatched.front() + "'");
+  }
+  for (auto& group : grade.groups)
+    if (group.cases.empty() && group.max > 0 && !grade.case_names.empty())
+      grade.notes.push_back("points file: group '" + group.name +
+                            "' matches no check of this lab; its points are not counted");
+  // A group that matches nothing is not part of the max (the test was renamed, say).
+  if (!grade.case_names.empty())
+    for (auto& group : grade.groups)
+      if (group.cases.empty()) group.max = 0;
+}
+
+// The student's verdict for case name `name`, if it ran.
+const CaseResult* find_case(const LabGrade& grade, const std::string& name) {
+  for (const auto& c : grade.checks.cases)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+void score_correctness(LabGrade& grade) {
+  grade.correctness = 0;
+  grade.correctness_max = 0;
+  for (auto& group : grade.groups) {
+    grade.correctness_max += group.max;
+    group.passed = 0;
+    std::vector<std::string> failures;
+    for (std::size_t index : group.cases) {
+      const auto* result = find_case(grade, grade.case_names[index]);
+      if (result && result->passed()) ++group.passed;
+      else if (group.max > 0 && grade.status == "graded")
+        failures.push_back(grade.case_names[index] + ": " +
+                           (result ? verdict_name(result->verdict) + (result->reason.empty() ? "" : " — " + result->reason)
+                                   : std::string("did not run")));
+    }
+    if (grade.status != "graded") {
+      group.points = 0;
+      if (group.max > 0)
+        grade.lost.push_back("-" + format_points(group.max) + " pts, " + group.name + ": " + grade.status);
+      continue;
+    }
+    const double share = group.cases.empty() ? 0 : group.max / double(group.cases.size());
+    group.points = share * group.passed;
+    grade.correctness += group.points;
+    for (const auto& failure : failures)
+      grade.lost.push_back("-" + format_points(share) + " pts, " + group.name + ": " + failure);
+  }
+}
+
+std::vector<Timing> read_timings(const ChannelRecords& records) {
+  std::vector<Timing> timings;
+  for (const auto& record : records.records) {
+    if (record.value("type", "") != "measurement") continue;
+    Timing t;
+    t.impl = record.value("impl", "");
+    t.variant = record.value("variant", "");
+    t.n = record.value("n", std::uint64_t{0});
+    t.median_ms = record.value("median_ms", 0.0);
+    t.gbps = record.value("gbps", 0.0);
+    t.percent_of_copy = record.value("percent_of_copy", 0.0);
+    t.copy_gbps = record.value("copy_gbps", 0.0);
+    t.untimed_ms = record.value("untimed_ms", 0.0);
+    t.verified = record.value("verified", false);
+    timings.push_back(t);
+  }
+  return timings;
+}
+
+std::string sizes_argument(const std::vector<int>& sizes) {
+  std::string text;
+  for (int s : sizes) text += (text.empty() ? "" : ",") + std::to_string(s);
+  return text;
+}
+
+// Runs one benchmark binary under the channel; returns its authenticated timings.
+std::vector<Timing> run_bench(const fs::path& binary, const LabRules& rules, bool compare,
+                              const GradeSettings& settings, std::string& problem) {
+  ResultChannel channel;
+  channel.key = random_key();
+  std::vector<std::string> argv = {binary.string(), "--sizes=" + sizes_argument(rules.bench_log2_sizes),
+                                   "--repeats=" + std::to_string(rules.repeats)};
+  if (!compare) argv.push_back("--no-compare");
+  const auto run = run_process(argv, {{"PPLAB_SEED", std::to_string(settings.seed)}},
+                               std::chrono::seconds(600), 1 << 20, settings.scratch.string(), &channel);
+  const auto records = parse_channel(channel.key, channel.records);
+  if (!records.problems.empty()) {
+    problem = "tampered: " + records.problems.front();
+    return {};
+  }
+  auto timings = read_timings(records);
+  if (!run.succeeded()) {
+    std::string tail = run.output.size() > 600 ? run.output.substr(run.output.size() - 600) : run.output;
+    problem = "the benchmark " + (run.ending == ProcessResult::Ending::timed_out ? std::string("timed out")
+                                                                                  : "ended with " + run.describe()) +
+              (tail.empty() ? "" : ": " + tail);
+  }
+  // Each (impl, variant, n) once: a second record means lab code called the timer itself.
+  std::set<std::string> seen;
+  for (const auto& t : timings)
+    if (!seen.insert(t.impl + "|" + t.variant + "|" + std::to_string(t.n)).second) {
+      problem = "tampered: the same measurement was reported twice (lab code calling the harness timer?)";
+      return {};
+    }
+  return timings;
+}
+
+void grade_speed(LabGrade& grade, const GradeSettings& settings) {
+  const auto& rules = grade.rules;
+  if (settings.workbook.backend != "gpu") {
+    grade.speed_note = "speed not graded: no GPU (checked on the CPU emulator)";
+    return;
+  }
+  if (rules.speed_points <= 0) {
+    grade.speed_note = "this lab has no speed points";
+    return;
+  }
+  if (grade.lab.reference_bench.empty()) {
+    grade.speed_note = grade.lab.reference_checks.empty() && grade.lab.student_bench.empty()
+                           ? "speed not graded: this lab has no benchmark"
+                           : "speed not graded: the reference benchmark is not built (grade from a build "
+                             "with PPLAB_SOURCES=labs;solutions)";
+    return;
+  }
+  grade.speed_graded = true;
+  grade.speed_max = rules.speed_points;
+  auto lose_all = [&](const std::string& why) {
+    grade.speed_note = why;
+    grade.lost.push_back("-" + format_points(grade.speed_max) + " pts, speed: " + why);
+  };
+  if (grade.status != "graded") return lose_all(grade.status);
+  const int failed = grade.checks.failed();
+  if (rules.speed_requires_all_checks && (failed > 0 || grade.checks.cases.empty()))
+    return lose_all("speed points need every check to pass (" + std::to_string(failed) + " failed)");
+  if (grade.lab.student_bench.empty()) return lose_all("the student benchmark was not built");
+
+  // Timing runs alone on the GPU: no checks of other submissions beside it.
+  std::string student_problem, reference_problem;
+  if (settings.progress) settings.progress(grade.lab.folder + ": timing student and reference");
+  if (settings.gpu) settings.gpu->enter_exclusive();
+  const auto reference = run_bench(grade.lab.reference_bench, rules, true, settings, reference_problem);
+  const auto student = run_bench(grade.lab.student_bench, rules, false, settings, student_problem);
+  if (settings.gpu) settings.gpu->leave_exclusive();
+
+  for (const auto& t : reference) {
+    if (t.impl == "reference") grade.reference_times.push_back(t);
+    else grade.other_times.push_back(t);
+    grade.device_copy_gbps = std::max(grade.device_copy_gbps, t.copy_gbps);
+  }
+  for (const auto& t : student)
+    if (t.impl == "student") grade.student_times.push_back(t);
+  if (!reference_problem.empty()) {
+    grade.speed_graded = false;
+    grade.speed_max = 0;
+    grade.speed_note = "speed not graded: the reference benchmark failed (" + reference_problem + ")";
+    return;
+  }
+  if (!student_problem.empty()) return lose_all(student_problem);
+
+  // Compare at the graded size, every variant; the ratio is their geometric mean.
+  const std::uint64_t n = std::uint64_t{1} << rules.speed_log2_size;
+  double log_sum = 0;
+  int count = 0;
+  for (const auto& r : grade.reference_times) {
+    if (r.n != n) continue;
+    const Timing* s = nullptr;
+    for (const auto& t : grade.student_times)
+      if (t.n == n && t.variant == r.variant) s = &t;
+    if (!s) return lose_all("no timing of the student code at n = " + std::to_string(n) +
+                            (r.variant.empty() ? "" : " (" + r.variant + ")"));
+    if (!s->verified)
+      return lose_all("the result was wrong after the timed runs at n = " + std::to_string(n) +
+                      " (a result that depends on earlier calls, or work still running?)");
+    if (s->untimed_ms > 0)
+      grade.notes.push_back("work finished after the timed stream (" + format_points(s->untimed_ms) +
+                            " ms late): it was counted by the wall clock; launch on the stream you are given");
+    log_sum += std::log(std::max(s->median_ms, 1e-6) / std::max(r.median_ms, 1e-6));
+    ++count;
+    grade.student_ms += s->median_ms;
+    grade.reference_ms += r.median_ms;
+    grade.student_gbps = s->gbps;
+    grade.student_percent_of_copy = s->percent_of_copy;
+  }
+  if (count == 0) {
+    grade.speed_graded = false;
+    grade.speed_max = 0;
+    grade.speed_note = "speed not graded: the reference reported no timing at n = " + std::to_string(n);
+    return;
+  }
+  grade.ratio = std::exp(log_sum / count);
+  const double fraction = grade.ratio <= rules.full_speed_ratio ? 1.0 : rules.full_speed_ratio / grade.ratio;
+  grade.speed = grade.speed_max * fraction;
+  char text[200];
+  std::snprintf(text, sizeof text, "%.2fx the reference's time at n = 2^%d (full points within %.2fx)",
+                grade.ratio, rules.speed_log2_size, rules.full_speed_ratio);
+  grade.speed_note = text;
+  if (fraction < 1.0)
+    grade.lost.push_back("-" + format_points(grade.speed_max - grade.speed) + " pts, speed: " + text);
+}
+
+}  // namespace
+
+void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSettings& settings) {
+  for (auto& grade : labs) {
+    grade.rules = settings.points.rules_for(grade.lab.folder);
+    // Case names from the clean reference binary when built (the same test file as the
+    // student's), so every submission is graded against the same list of checks.
+    std::string listing_error;
+    if (!grade.lab.reference_checks.empty())
+      grade.case_names = list_test_cases(grade.lab.reference_checks, listing_error);
+    if (grade.status == "graded" && !grade.lab.student_checks.empty()) {
+      CheckOptions options;
+      options.environment["PPLAB_SEED"] = std::to_string(settings.seed);
+      if (settings.sim_threads > 0) options.environment["PPLAB_SIM_THREADS"] = std::to_string(settings.sim_threads);
+      if (settings.case_limit.count() <= 60)
+        options.environment["PPLAB_SIM_TIMEOUT"] = std::to_string(std::max<long>(1, settings.case_limit.count() * 3 / 4));
+      options.case_limit = settings.case_limit;
+      options.jobs = settings.case_jobs;
+      options.working_directory = settings.scratch;
+      options.cases = grade.case_names;
+      options.on_case = [&](std::size_t i, std::size_t count, const std::string& name) {
+        if (settings.progress)
+          settings.progress(grade.lab.folder + " " + std::to_string(i + 1) + "/" + std::to_string(count) + " " + name);
+      };
+      if (settings.gpu && settings.workbook.backend == "gpu") settings.gpu->enter_shared();
+      grade.checks = run_lab_checks(grade.lab.folder, grade.lab.student_checks, options);
+      if (settings.gpu && settings.workbook.backend == "gpu") settings.gpu->leave_shared();
+      if (!grade.checks.error.empty()) {
+        grade.status = "no checks";
+        grade.status_detail = grade.checks.error;
+      } else if (grade.case_names.empty()) {
+        for (const auto& c : grade.checks.cases) grade.case_names.push_back(c.name);
+      }
+      // Lab code may register test cases of its own; they are never run.
+      for (const auto& name : grade.checks.extra)
+        grade.notes.push_back("the student's binary lists a check the clean test file does not have: '" + name +
+                              "' (not run)");
+    } else if (grade.status == "graded") {
+      grade.status = "not built";
+      if (grade.status_detail.empty()) grade.status_detail = "no student binary in " + settings.workbook.bin_dir.string();
+    }
+    if (grade.case_names.empty() && !listing_error.empty()) grade.notes.push_back(listing_error);
+    assign_groups(grade);
+    score_correctness(grade);
+    grade_speed(grade, settings);
+  }
+  report.labs.insert(report.labs.end(), labs.begin(), labs.end());
+}
+
+}  // namespace pplab::cli

@@ -1,0 +1,146 @@
+/// \file
+/// \brief `pplab grade`: the points file, grading one submission (checks, timing,
+/// points) and the data the reports are written from.
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <mutex>
+#include <condition_variable>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "lab_checks.h"
+#include "workbook.h"
+
+namespace pplab::cli {
+
+/// One check group of a lab in the points file.
+struct GroupRule {
+  std::string name;
+  double points = 0;
+  std::vector<std::string> match;  ///< test-case name prefixes; "*" matches every case left
+};
+
+/// A lab's rules from harness/grading/points.json (defaults filled in).
+struct LabRules {
+  std::vector<GroupRule> groups;
+  double speed_points = 0;
+  double full_speed_ratio = 1.2;      ///< full speed points when student/reference time <= this
+  bool speed_requires_all_checks = true;
+  std::vector<int> bench_log2_sizes;  ///< sizes timed (the plot's x axis)
+  int speed_log2_size = 24;           ///< the size whose time earns the speed points
+  int repeats = 20;
+  std::string visibility = "visible"; ///< Gradescope visibility of this lab's entries
+};
+
+/// The whole points file.
+struct PointsFile {
+  std::filesystem::path path;
+  nlohmann::json data;
+  /// Rules for `lab`: its entry, else the defaults (all checks one group).
+  LabRules rules_for(const std::string& lab) const;
+};
+
+/// Reads and validates a points file; throws with the file name and the problem.
+PointsFile load_points(const std::filesystem::path& path);
+
+/// One timing as read from an authenticated `measurement` record.
+struct Timing {
+  std::string impl, variant;
+  std::uint64_t n = 0;
+  double median_ms = 0, gbps = 0, percent_of_copy = 0, copy_gbps = 0, untimed_ms = 0;
+  bool verified = false;
+};
+
+/// The points of one check group.
+struct GroupScore {
+  std::string name;
+  double points = 0, max = 0;
+  std::vector<std::size_t> cases;  ///< indexes into LabGrade::checks.cases
+  int passed = 0;
+};
+
+/// Everything known about one lab of one submission.
+struct LabGrade {
+  Lab lab;
+  /// "graded", "not submitted", "compile error", "not built", "no checks"
+  std::string status = "graded";
+  std::string status_detail;  ///< compiler output, or why it was not built
+  LabRules rules;
+  LabResult checks;
+  std::vector<std::string> case_names;  ///< from the reference binary when there is one
+  std::vector<GroupScore> groups;
+  double correctness = 0, correctness_max = 0;
+
+  bool speed_graded = false;   ///< speed points are part of the max
+  std::string speed_note;      ///< why speed was not graded or earned nothing
+  std::vector<Timing> student_times, reference_times, other_times;  ///< other: copy, cub
+  double device_copy_gbps = 0;
+  double ratio = 0;            ///< student / reference median time at the speed size
+  double student_ms = 0, reference_ms = 0, student_gbps = 0, student_percent_of_copy = 0;
+  double speed = 0, speed_max = 0;
+  std::string plot;            ///< file name of the bandwidth plot in the report folder, if made
+  std::vector<std::string> lost;  ///< "-2 pts: ..." one line per lost point source
+  std::vector<std::string> notes; ///< anything else worth reading (untimed work, extra test cases)
+
+  double score() const { return correctness + speed; }
+  double max() const { return correctness_max + speed_max; }
+};
+
+/// One graded submission (a tree, or one student of a batch).
+struct GradeReport {
+  std::string student;   ///< empty for `pplab grade` of the build's own tree
+  std::string backend;   ///< sim or gpu
+  std::string device;    ///< "CPU emulator" or the GPU's name
+  std::uint64_t seed = 0;
+  bool seed_given = false;
+  std::string points_file;
+  std::string started;   ///< ISO time
+  double seconds = 0;
+  std::vector<LabGrade> labs;
+  std::vector<std::string> notes;  ///< submission problems: missing folder, extra files, ...
+  double score() const;
+  double max() const;
+};
+
+/// Serialises GPU timing across threads: checks may share the GPU, timing runs alone.
+class GpuGate {
+ public:
+  void enter_shared();
+  void leave_shared();
+  void enter_exclusive();
+  void leave_exclusive();
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  int shared_ = 0, waiting_exclusive_ = 0;
+  bool exclusive_ = false;
+};
+
+/// What grading one submission needs.
+struct GradeSettings {
+  Workbook workbook;          ///< the build pplab belongs to (references, backend, sources)
+  PointsFile points;
+  std::uint64_t seed = 0;
+  bool seed_given = false;
+  std::chrono::seconds case_limit{300};
+  int case_jobs = 1;          ///< test cases of one submission run at once
+  int sim_threads = 0;        ///< PPLAB_SIM_THREADS for each check (0: the sim's default)
+  GpuGate* gpu = nullptr;
+  std::filesystem::path scratch;  ///< working directory for the checks
+  /// Progress: called with a short line ("alice: 02_dot_product 3/7 ...").
+  std::function<void(const std::string&)> progress;
+};
+
+/// Grades the labs in `labs` (their student binaries already located or built):
+/// runs the checks, on a GPU times student and reference, and computes points.
+void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSettings& settings);
+
+/// "1.5" / "2" : points printed without trailing zeros.
+std::string format_points(double points);
+
+}  // namespace pplab::cli

@@ -1,0 +1,28 @@
+/// \file
+/// \brief The files `pplab grade` writes: report.md and report.html for people,
+/// results.json (Gradescope), junit.xml, bandwidth plots, and the class gradebook.csv.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "grading.h"
+
+namespace pplab::cli {
+
+/// Writes report.md, report.html, results.json, junit.xml (and plots/ on a GPU) into
+/// `dir`. Each file is written on its own: one that fails does not stop the others.
+/// Returns the problems met (empty when every file was written).
+std::vector<std::string> write_reports(GradeReport& report, const std::filesystem::path& dir);
+
+/// Writes `report`'s results.json alone (used for a submission that could not be graded).
+void write_text_file(const std::filesystem::path& path, const std::string& text);
+
+/// One row per student: student, total, max, then one column per lab (its points).
+void write_gradebook(const std::vector<GradeReport>& reports, const std::vector<std::string>& labs,
+                     const std::filesystem::path& path);
+
+/// Markdown summary table of a batch (student, total, each lab).
+std::string batch_summary(const std::vector<GradeReport>& reports, const std::vector<std::string>& labs);
+
+}  // namespace pplab::cli

@@ -1,0 +1,178 @@
+#include "submissions.h"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "process.h"
+
+namespace pplab::cli {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool is_lab_folder_name(const std::string& name) {
+  return name.size() > 3 && std::isdigit(static_cast<unsigned char>(name[0])) &&
+         std::isdigit(static_cast<unsigned char>(name[1])) && name[2] == '_';
+}
+
+std::string relative_text(const fs::path& path, const fs::path& base) {
+  return fs::relative(path, base).generic_string();
+}
+
+// Keeps the compiler's messages and drops ninja's progress lines.
+std::string compiler_messages(const std::string& output) {
+  std::istringstream lines(output);
+  std::string line, kept;
+  while (std::getline(lines, line)) {
+    if (line.size() > 1 && line[0] == '[' && line.find("] Building") != std::string::npos) continue;
+    if (line.find("] Linking") != std::string::npos || line.find("] Generating") != std::string::npos) continue;
+    kept += line + "\n";
+  }
+  if (kept.size() > 20000) kept = kept.substr(0, 20000) + "\n... (cut)\n";
+  return kept;
+}
+
+}  // namespace
+
+std::vector<fs::path> list_student_folders(const fs::path& dir, const std::vector<Lab>& labs) {
+  if (!fs::exists(dir)) throw std::invalid_argument("--submissions: no folder " + dir.string());
+  if (!fs::is_directory(dir)) throw std::invalid_argument("--submissions: " + dir.string() + " is not a folder");
+  std::vector<fs::path> students;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.empty() || name[0] == '.') continue;
+    if (entry.is_directory()) students.push_back(entry.path());
+  }
+  std::sort(students.begin(), students.end());
+  for (const auto& folder : students) {
+    const std::string name = folder.filename().string();
+    for (const auto& lab : labs)
+      if (name == lab.folder || name == "labs")
+        throw std::invalid_argument("--submissions: " + dir.string() + " looks like one submission (it holds " +
+                                    name + "/), not a folder of students. Put it in a folder of its own, "
+                                    "e.g. DIR/alice/" + name + "/, and pass DIR.");
+  }
+  if (students.empty())
+    throw std::invalid_argument("--submissions: " + dir.string() +
+                                " holds no student folders (expected DIR/<student>/NN_lab/<name>.cu)");
+  return students;
+}
+
+StagedSubmission stage_submission(const fs::path& folder, const std::vector<Lab>& labs, const fs::path& staged) {
+  StagedSubmission submission;
+  submission.student = folder.filename().string();
+  submission.folder = folder;
+  submission.staged = staged;
+  fs::remove_all(staged);
+  fs::create_directories(staged);
+
+  std::vector<fs::path> files;
+  std::error_code error;
+  for (auto it = fs::recursive_directory_iterator(folder, fs::directory_options::skip_permission_denied, error);
+       it != fs::recursive_directory_iterator(); it.increment(error)) {
+    if (error) break;
+    const std::string name = it->path().filename().string();
+    if (!name.empty() && name[0] == '.') {  // .git, .DS_Store, editor files
+      if (it->is_directory()) it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file()) files.push_back(it->path());
+    if (files.size() > 5000) {
+      submission.notes.push_back("more than 5000 files: only the first 5000 were looked at");
+      break;
+    }
+  }
+  if (files.empty()) {
+    submission.notes.push_back("empty submission: " + folder.string() + " holds no files");
+    return submission;
+  }
+
+  const fs::path root = fs::is_directory(folder / "labs") ? folder / "labs" : folder;
+  std::set<fs::path> used;
+  for (const auto& lab : labs) {
+    const std::string file_name = lab.name + ".cu";
+    const fs::path in_folder = root / lab.folder / file_name;
+    const fs::path flat = folder / file_name;
+    fs::path chosen;
+    if (fs::is_regular_file(in_folder)) chosen = in_folder;
+    else if (fs::is_regular_file(flat)) chosen = flat;
+    if (chosen.empty()) {
+      if (fs::is_directory(root / lab.folder)) {
+        std::string found;
+        for (const auto& entry : fs::directory_iterator(root / lab.folder))
+          if (entry.is_regular_file()) found += (found.empty() ? "" : ", ") + entry.path().filename().string();
+        submission.notes.push_back(lab.folder + ": no " + file_name + " in " + relative_text(root / lab.folder, folder) +
+                                   "/" + (found.empty() ? "" : " (found " + found + "; only " + file_name +
+                                                                   " is graded: rename it)"));
+      }
+      continue;
+    }
+    if (fs::file_size(chosen) > (std::uintmax_t{2} << 20)) {
+      submission.notes.push_back(lab.folder + ": " + relative_text(chosen, folder) + " is larger than 2 MiB: not graded");
+      used.insert(chosen);
+      continue;
+    }
+    if (chosen == flat && fs::is_regular_file(in_folder)) used.insert(in_folder);
+    fs::create_directories(staged / lab.folder);
+    fs::copy_file(chosen, staged / lab.folder / file_name, fs::copy_options::overwrite_existing);
+    submission.files[lab.folder] = staged / lab.folder / file_name;
+    used.insert(chosen);
+  }
+  std::vector<std::string> ignored;
+  for (const auto& file : files)
+    if (!used.count(file)) ignored.push_back(relative_text(file, folder));
+  if (!ignored.empty()) {
+    std::string list;
+    for (std::size_t i = 0; i < ignored.size() && i < 12; ++i) list += (i ? ", " : "") + ignored[i];
+    if (ignored.size() > 12) list += ", ... (" + std::to_string(ignored.size() - 12) + " more)";
+    submission.notes.push_back("ignored (only each lab's <name>.cu is graded; everything else comes from the clean "
+                               "workbook): " + list);
+  }
+  if (submission.files.empty())
+    submission.notes.push_back("no lab file found: expected e.g. " + submission.student + "/" +
+                               (labs.empty() ? "NN_lab/<name>.cu" : labs.front().folder + "/" + labs.front().name + ".cu"));
+  return submission;
+}
+
+SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmission& submission,
+                                 const std::vector<Lab>& labs, const fs::path& build_dir, int build_jobs) {
+  SubmissionBuild build;
+  std::string lab_list;
+  for (const auto& lab : labs) lab_list += (lab_list.empty() ? "" : ";") + lab.folder;
+  std::vector<std::string> configure = {
+      "cmake", "-S", workbook.source_dir.string(), "-B", build_dir.string(), "-G", "Ninja",
+      "-DCMAKE_BUILD_TYPE=Release", "-DPPLAB_BACKEND=" + workbook.backend, "-DPPLAB_SOURCES=labs",
+      "-DPPLAB_STUDENT_DIR=" + fs::absolute(submission.staged).string(), "-DPPLAB_LABS=" + lab_list,
+      "-DPPLAB_CHECK_SKELETONS=OFF", "-DPPLAB_BUILD_DOCS=OFF"};
+  if (workbook.backend == "gpu") configure.push_back("-DCMAKE_CUDA_ARCHITECTURES=" PPLAB_CUDA_ARCHITECTURES);
+  const auto configured = run_process(configure, {}, std::chrono::seconds(600));
+  if (!configured.succeeded()) {
+    build.configure_error = "configuring the grading build failed (" + configured.describe() + "):\n" +
+                            compiler_messages(configured.output);
+    return build;
+  }
+  const fs::path bin = build_dir / "bin";
+  for (const auto& lab : labs) {
+    if (!submission.files.count(lab.folder)) continue;
+    const std::string target = "lab" + lab.number + "_" + lab.name;
+    std::vector<std::string> argv = {"cmake", "--build", build_dir.string(), "--target", target};
+    const bool bench = workbook.backend == "gpu" &&
+                       fs::exists(workbook.source_dir / "labs" / lab.folder / ("bench_" + lab.name + ".cu"));
+    if (bench) argv.push_back(target + "_bench");
+    argv.insert(argv.end(), {"-j", std::to_string(std::max(1, build_jobs)), "--", "-k", "0"});
+    const auto built = run_process(argv, {}, std::chrono::seconds(1200));
+    if (!built.succeeded()) {
+      build.compile_errors[lab.folder] =
+          (built.ending == ProcessResult::Ending::timed_out ? "the build timed out\n" : std::string()) +
+          compiler_messages(built.output);
+      continue;
+    }
+    if (fs::exists(bin / target)) build.checks[lab.folder] = bin / target;
+    if (bench && fs::exists(bin / (target + "_bench"))) build.benches[lab.folder] = bin / (target + "_bench");
+  }
+  return build;
+}
+
+}  // namespace pplab::cli

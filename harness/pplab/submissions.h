@@ -1,0 +1,47 @@
+/// \file
+/// \brief A class folder of submissions: finding each student's lab files, copying only
+/// those into a staging folder, and building them against the clean workbook.
+#pragma once
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "workbook.h"
+
+namespace pplab::cli {
+
+/// What was taken from one student's folder.
+struct StagedSubmission {
+  std::string student;
+  std::filesystem::path folder;               ///< DIR/<student>
+  std::filesystem::path staged;               ///< OUT/work/<student>/submission (NN_x/<name>.cu)
+  std::map<std::string, std::filesystem::path> files;  ///< lab folder -> staged file
+  std::vector<std::string> notes;             ///< missing, empty, extra or misnamed files
+};
+
+/// The student folders of DIR (hidden entries skipped), sorted; throws when DIR is not a
+/// folder, holds no folders, or looks like a single submission.
+std::vector<std::filesystem::path> list_student_folders(const std::filesystem::path& dir,
+                                                        const std::vector<Lab>& labs);
+
+/// Accepts DIR/alice/NN_x/<name>.cu, DIR/alice/labs/NN_x/<name>.cu or DIR/alice/<name>.cu,
+/// copies each lab's file into `staged` and notes everything else.
+StagedSubmission stage_submission(const std::filesystem::path& folder, const std::vector<Lab>& labs,
+                                  const std::filesystem::path& staged);
+
+/// The outcome of building one submission.
+struct SubmissionBuild {
+  std::string configure_error;                         ///< configure failed: every lab unbuilt
+  std::map<std::string, std::string> compile_errors;   ///< lab folder -> compiler output
+  std::map<std::string, std::filesystem::path> checks, benches;  ///< built binaries
+};
+
+/// Configures OUT/work/<student>/build from the clean source tree with the student's
+/// files (PPLAB_STUDENT_DIR) and builds each submitted lab on its own (`-k 0`), so one
+/// lab's compile error costs that lab only.
+SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmission& submission,
+                                 const std::vector<Lab>& labs, const std::filesystem::path& build_dir,
+                                 int build_jobs);
+
+}  // namespace pplab::cli
