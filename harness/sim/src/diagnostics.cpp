@@ -2,6 +2,7 @@
 // accesses against the guard pages of cudaMalloc allocations), and the watchdog
 // that names a kernel that runs too long (a spin-wait deadlock, an endless loop).
 #include <dlfcn.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -156,6 +157,22 @@ void fault_handler(int sig, siginfo_t* info, void* uctx) {
   die(msg);
 }
 
+// The watchdog asks each busy worker where it is: the worker's handler stores
+// its interrupted program counter.
+constexpr int kSampleSignal = SIGURG;
+void sample_handler(int, siginfo_t*, void* uctx) {
+  Worker* w = tls_worker;
+  if (!w) return;
+  auto* uc = static_cast<ucontext_t*>(uctx);
+#if defined(__x86_64__)
+  w->sampled_pc.store(reinterpret_cast<void*>(uc->uc_mcontext.gregs[REG_RIP]));
+#elif defined(__aarch64__)
+  w->sampled_pc.store(reinterpret_cast<void*>(uc->uc_mcontext.pc));
+#else
+  (void)uc;
+#endif
+}
+
 // Watchdog state.
 std::mutex g_wd_mu;
 const LaunchDesc* g_wd_launch = nullptr;
@@ -176,11 +193,18 @@ void watchdog_main() {
     double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - g_wd_start).count();
     if (elapsed < g_wd_timeout) continue;
     const LaunchDesc& d = *g_wd_launch;
+    std::vector<Worker*> busy;
+    for (Worker* w : all_workers())
+      if (w->busy.load()) {
+        w->sampled_pc.store(nullptr);
+        pthread_kill(static_cast<pthread_t>(w->os_thread), kSampleSignal);
+        busy.push_back(w);
+      }
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
     std::string msg = "kernel '" + std::string(d.name) + "' (launched at " + fmt_site(Site{d.file, d.line}) +
                       ") still running after " + std::to_string(static_cast<int>(elapsed)) +
                       " s (PPLAB_SIM_TIMEOUT): a deadlock (spin-wait on another thread or block?) or an endless loop";
-    for (Worker* w : all_workers()) {
-      if (!w->busy.load()) continue;
+    for (Worker* w : busy) {
       int cur = w->cur.load();
       long long b = w->block_linear.load();
       msg += "\n  worker " + std::to_string(w->index) + ": block " + fmt_idx(w->block) + " (linear " +
@@ -189,6 +213,11 @@ void watchdog_main() {
         msg += ", thread " + fmt_idx(w->idx[cur]);
         const Site& s = w->site[cur];
         msg += s.file ? ", last rendezvous passed: " + fmt_site(s) : ", has not reached any rendezvous yet";
+      }
+      if (void* pc = w->sampled_pc.load()) {
+        std::string line = addr2line(pc);
+        msg += "\n    now at " + (line.empty() ? std::string("an unknown line (build with -g)") : line) +
+               " (sampled program counter, via addr2line)";
       }
     }
     die(msg);
@@ -222,6 +251,11 @@ void install_process_handlers() {
   sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigemptyset(&sa.sa_mask);
   for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(sig, &sa, nullptr);
+  struct sigaction ss{};
+  ss.sa_sigaction = sample_handler;
+  ss.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+  sigemptyset(&ss.sa_mask);
+  sigaction(kSampleSignal, &ss, nullptr);
   g_wd_timeout = timeout_seconds();
   std::thread(watchdog_main).detach();
 }

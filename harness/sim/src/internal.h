@@ -77,6 +77,8 @@ struct Worker {
   std::atomic<int> cur{-1};
   std::atomic<bool> busy{false};
   std::atomic<long long> block_linear{-1};
+  std::atomic<void*> sampled_pc{nullptr};  // set by the watchdog's sampling signal
+  unsigned long os_thread = 0;             // pthread_t of the thread running blocks
   dim3 shape_cached{0, 0, 0};
 };
 

@@ -10,6 +10,7 @@
 // A thread that returns hands its fiber straight to the next unstarted thread, so
 // a kernel that never reaches a rendezvous runs every thread of a block on one
 // fiber without a single switch.
+#include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -199,6 +200,14 @@ void build_order(Worker& w) {
 // are all a waiting fiber keeps hot), with the rare work in out-of-line calls.
 [[gnu::always_inline]] inline void yield(Worker& w, int me) {
   int next = (++w.pos < w.round_n) ? w.order[w.pos] : resolve(w);
+  // The fiber after next is cold (every other fiber of the block ran since it
+  // did): fetch its top frames now so the switch after this one does not wait.
+  if (w.pos + 2 < w.round_n) {
+    const char* sp = static_cast<const char*>(w.ctx[w.order[w.pos + 2]]);
+    __builtin_prefetch(sp);
+    __builtin_prefetch(sp + 64);
+    __builtin_prefetch(sp + 128);
+  }
   if (next != me) {
     Ctx target = w.state[next] == TState::unstarted ? take_fiber_cold(w) : w.ctx[next];
     enter(w, next);
@@ -252,6 +261,7 @@ const char* warp_op_name(WarpOp op) {
     case WarpOp::shfl_down: return "__shfl_down_sync";
     case WarpOp::shfl_xor: return "__shfl_xor_sync";
     case WarpOp::match_any: return "__match_any_sync";
+    case WarpOp::active: return "__activemask";
   }
   return "warp op";
 }
@@ -270,23 +280,47 @@ std::string where(const Worker& w, int i) {
 }
 
 // Groups consecutive threads that are in the same place: "threads (0,0,0)..(127,0,0) [128] wait at ...".
+std::string plural(std::string s) {
+  if (s.rfind("waits ", 0) == 0) return "wait " + s.substr(6);
+  if (s.rfind("has ", 0) == 0) return "have " + s.substr(4);
+  if (s.rfind("is ", 0) == 0) return "are " + s.substr(3);
+  return s;
+}
+
+// One line per place the block's threads are at: "threads (0,0,0)..(15,0,0)
+// [16 threads] wait at __syncthreads() at f.cu:6", listing up to 4 ranges each.
 std::string summarize_threads(const Worker& w) {
-  std::ostringstream out;
-  int groups = 0;
-  for (int i = 0; i < w.n;) {
-    int j = i + 1;
+  struct Place {
+    std::string where;
+    int count = 0;
+    std::vector<std::pair<int, int>> ranges;
+  };
+  std::vector<Place> places;
+  for (int i = 0; i < w.n; ++i) {
     std::string here = where(w, i);
-    while (j < w.n && where(w, j) == here) ++j;
-    if (++groups > 12) {
-      out << "  ... (more groups left out)\n";
-      break;
+    auto it = std::find_if(places.begin(), places.end(), [&](const Place& p) { return p.where == here; });
+    if (it == places.end()) {
+      places.push_back(Place{here, 0, {}});
+      it = places.end() - 1;
     }
-    if (j - i == 1)
-      out << "  thread " << fmt_idx(w.idx[i]) << " " << here << "\n";
+    ++it->count;
+    if (!it->ranges.empty() && it->ranges.back().second == i - 1)
+      it->ranges.back().second = i;
     else
-      out << "  threads " << fmt_idx(w.idx[i]) << ".." << fmt_idx(w.idx[j - 1]) << " ["
-          << (j - i) << " threads] " << here << "\n";
-    i = j;
+      it->ranges.push_back({i, i});
+  }
+  std::ostringstream out;
+  for (const Place& p : places) {
+    out << "  ";
+    out << (p.count == 1 ? "thread " : "threads ");
+    for (size_t r = 0; r < p.ranges.size() && r < 4; ++r) {
+      if (r) out << ", ";
+      out << fmt_idx(w.idx[p.ranges[r].first]);
+      if (p.ranges[r].second != p.ranges[r].first) out << ".." << fmt_idx(w.idx[p.ranges[r].second]);
+    }
+    if (p.ranges.size() > 4) out << ", ...";
+    if (p.count > 1) out << " [" << p.count << " threads]";
+    out << " " << (p.count == 1 ? p.where : plural(p.where)) << "\n";
   }
   return out.str();
 }
@@ -315,6 +349,25 @@ int resolve_warps(Worker& w, bool diagnose) {
     while (waiting) {
       int leader = __builtin_ctz(waiting);
       Thread& lt = w.threads[base + leader];
+      if (lt.wop == WarpOp::active) {
+        // Everything else in the warp has exited or waits elsewhere: the lanes at
+        // this same __activemask() call are the converged ones.
+        unsigned group = 0;
+        for (unsigned g = waiting; g; g &= g - 1) {
+          int l = __builtin_ctz(g);
+          if (w.threads[base + l].wop == WarpOp::active && same_site(w.site[base + l], w.site[base + leader]))
+            group |= 1u << l;
+        }
+        for (unsigned g = group; g; g &= g - 1) {
+          int l = __builtin_ctz(g);
+          w.threads[base + l].result = group;
+          w.state[base + l] = TState::runnable;
+          --w.at_warp;
+          ++released;
+        }
+        waiting &= ~group;
+        continue;
+      }
       unsigned group = lt.mask & exist_mask(w, wi);
       char buf[160];
       if (!(group & (1u << leader))) {
@@ -400,13 +453,12 @@ int resolve(Worker& w) {
     if (w.at_barrier != w.live) barrier_problem(w, "deadlock: the block's threads wait at different rendezvous points");
     if (w.bar_mixed) barrier_problem(w, "barrier divergence: threads wait at different __syncthreads() calls");
     if (w.exited > 0) barrier_problem(w, "barrier divergence: some threads exited while others wait at __syncthreads()");
+    // Every thread of the block is released (none exited: checked above). Their
+    // states stay "barrier" until they next arrive somewhere, which is harmless:
+    // states are only read for threads that wait, and this keeps a release O(1).
     int count = 0;
-    for (int i = 0; i < w.n; ++i) {
-      if (w.state[i] == TState::barrier) {
-        count += w.threads[i].pred;
-        w.state[i] = TState::runnable;
-      }
-    }
+    if (w.bar_op != BarrierOp::plain)
+      for (int i = 0; i < w.n; ++i) count += w.threads[i].pred;
     switch (w.bar_op) {
       case BarrierOp::plain: w.bar_result = 0; break;
       case BarrierOp::count: w.bar_result = count; break;
@@ -415,6 +467,11 @@ int resolve(Worker& w) {
     }
     w.at_barrier = 0;
     w.bar_mixed = false;
+    if (w.round_n == w.n && static_cast<Schedule>(g_schedule.kind.load(std::memory_order_relaxed)) != Schedule::random) {
+      w.pos = 0;  // the same threads in the same order as the round that just ended
+      return w.order[0];
+    }
+    for (int i = 0; i < w.n; ++i) w.state[i] = TState::runnable;
   }
   build_order(w);
   return w.order[0];
@@ -493,6 +550,7 @@ void run_blocks(Worker& w, const LaunchDesc& d, std::atomic<long long>& next, lo
   gridDim = d.grid;
   prepare_shape(w, d);
   tls_worker = &w;
+  w.os_thread = static_cast<unsigned long>(pthread_self());
   w.busy.store(true);
   for (;;) {
     long long b = next.fetch_add(1, std::memory_order_relaxed);  // increasing block order
@@ -638,15 +696,9 @@ std::uint64_t warp_op(WarpOp op, unsigned mask, std::uint64_t value, int arg, in
   return t.result;
 }
 
-unsigned active_mask() {
-  Worker* w = tls_worker;
-  if (!w) return 1u;
-  int me = w->cur.load(std::memory_order_relaxed);
-  int base = me & ~31;
-  unsigned m = 0;
-  for (int l = 0; l < 32 && base + l < w->n; ++l)
-    if (w->state[base + l] != TState::exited) m |= 1u << l;
-  return m;
+unsigned active_mask(const char* file, int line) {
+  if (!tls_worker) return 1u;
+  return static_cast<unsigned>(warp_op(WarpOp::active, 0xffffffffu, 0, 0, 32, file, line));
 }
 
 unsigned lane_id() {

@@ -9,13 +9,15 @@
 #include <type_traits>
 
 namespace pplab::sim {
-enum class WarpOp : std::uint8_t { sync, ballot, any, all, shfl, shfl_up, shfl_down, shfl_xor, match_any };
+enum class WarpOp : std::uint8_t { sync, ballot, any, all, shfl, shfl_up, shfl_down, shfl_xor, match_any, active };
 
 // value: the lane's 64-bit payload; arg: source lane / delta / xor mask.
 std::uint64_t warp_op(WarpOp op, unsigned mask, std::uint64_t value, int arg, int width,
                       const char* file, int line);
-// Mask of the calling warp's lanes that have not exited (no rendezvous).
-unsigned active_mask();
+// __activemask(): the lanes of the warp that reach this same call together. It
+// waits until the rest of the warp has exited or waits elsewhere, which is when
+// a GPU's converged lanes would execute it.
+unsigned active_mask(const char* file, int line);
 // Lane index of the calling thread within its warp.
 unsigned lane_id();
 constexpr unsigned mask_or_full(unsigned m = 0xffffffffu) { return m; }
@@ -45,4 +47,4 @@ T shfl(WarpOp op, const char* file, int line, unsigned mask, T var, int arg, int
 #define __shfl_down_sync(...) ::pplab::sim::shfl(::pplab::sim::WarpOp::shfl_down, __FILE__, __LINE__, __VA_ARGS__)
 #define __shfl_xor_sync(...) ::pplab::sim::shfl(::pplab::sim::WarpOp::shfl_xor, __FILE__, __LINE__, __VA_ARGS__)
 
-inline unsigned __activemask() { return ::pplab::sim::active_mask(); }
+#define __activemask() ::pplab::sim::active_mask(__FILE__, __LINE__)

@@ -1,0 +1,352 @@
+// The sim's own test suite: each construct against known (CUDA) results, each
+// schedule, and each diagnostic (run as a subprocess: they end the process).
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <string>
+
+#include "kernels.h"
+
+using pplab::sim::Schedule;
+
+namespace {
+struct RunResult {
+  int status = -1;
+  std::string output;  // stdout and stderr together
+};
+
+RunResult run(const std::string& command) {
+  RunResult r;
+  FILE* p = popen((command + " 2>&1").c_str(), "r");
+  REQUIRE(p != nullptr);
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.output.append(buf, n);
+  int st = pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+  return r;
+}
+
+std::string program(const char* name) { return std::string(PPLAB_SIM_TEST_BIN_DIR) + "/" + name; }
+
+bool contains(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+
+struct ScheduleGuard {
+  Schedule saved = pplab::sim::schedule();
+  unsigned seed = pplab::sim::schedule_seed();
+  ~ScheduleGuard() { pplab::sim::set_schedule(saved, seed); }
+};
+}  // namespace
+
+TEST_CASE("the seed dot product (TPB=8, SIZE=8) gives 52 under every schedule") {
+  ScheduleGuard guard;
+  for (Schedule s : {Schedule::forward, Schedule::reverse, Schedule::random}) {
+    pplab::sim::set_schedule(s, 7);
+    CHECK(simtest::seed_dot_product() == 52.0f);
+  }
+}
+
+TEST_CASE("threadIdx, blockIdx, blockDim and gridDim cover 1D, 2D and 3D launches") {
+  for (auto [grid, block] : {std::pair{dim3(5), dim3(33)}, std::pair{dim3(3, 2), dim3(8, 4)},
+                             std::pair{dim3(2, 3, 2), dim3(4, 2, 3)}}) {
+    auto ids = simtest::linear_ids(grid, block);
+    unsigned per_block = block.x * block.y * block.z;
+    for (unsigned k = 0; k < ids.size(); ++k) REQUIRE(ids[k] == (k / per_block) * 1000 + k % per_block);
+  }
+}
+
+TEST_CASE("templated kernels in namespaces take functors and launch from template host functions") {
+  auto h = simtest::templated_launch(130);
+  for (int i = 0; i < 130; ++i) REQUIRE(h[i] == (i * 3 + 1) * 1 + 1);
+}
+
+TEST_CASE("extern __shared__ is sized by the third launch argument") {
+  auto h = simtest::dynamic_shared(100);
+  for (int i = 0; i < 100; ++i) REQUIRE(h[i] == 99 - i);
+  auto g = simtest::namespace_scope_dynamic_shared(64);
+  for (int i = 0; i < 64; ++i) REQUIRE(g[i] == (63 - i) * 2);
+}
+
+TEST_CASE("each thread gets its own copy of the kernel arguments") {
+  auto h = simtest::args_are_per_thread(5);
+  CHECK(h[0] == -1);
+  CHECK(h[1] == 5);
+  CHECK(h[3] == 5);
+}
+
+TEST_CASE("warp votes give CUDA's results, also for a partial last warp") {
+  auto v = simtest::warp_votes(64);
+  CHECK(v[0] == 0x49249249u);  // lanes 0, 3, 6, ...
+  CHECK(v[1] == 1);
+  CHECK(v[2] == 1);
+  CHECK(v[3] == 0);
+  auto p = simtest::warp_votes(40);  // second warp has lanes 0..7 only
+  CHECK(p[4] == (0x49249249u & 0xffu));
+  CHECK(p[5] == 1);  // lane 5 of the partial warp exists (thread 37)
+  CHECK(p[6] == 1);
+}
+
+TEST_CASE("shuffles follow CUDA's rules for width and out-of-segment lanes") {
+  SUBCASE("__shfl_sync reads lane base + src % width") {
+    auto h = simtest::shuffles(0, 3, 8);
+    for (int l = 0; l < 32; ++l) REQUIRE(h[l] == 100 + (l / 8) * 8 + 3);
+    auto g = simtest::shuffles(0, 35, 32);
+    for (int l = 0; l < 32; ++l) REQUIRE(g[l] == 100 + 3);
+  }
+  SUBCASE("__shfl_up_sync keeps the caller's value below delta within each segment") {
+    auto h = simtest::shuffles(1, 2, 16);
+    for (int l = 0; l < 32; ++l) REQUIRE(h[l] == 100 + ((l % 16) < 2 ? l : l - 2));
+  }
+  SUBCASE("__shfl_down_sync keeps the caller's value past the segment end") {
+    auto h = simtest::shuffles(2, 4, 16);
+    for (int l = 0; l < 32; ++l) REQUIRE(h[l] == 100 + ((l % 16) + 4 >= 16 ? l : l + 4));
+  }
+  SUBCASE("__shfl_xor_sync exchanges within the segment") {
+    auto h = simtest::shuffles(3, 1, 32);
+    for (int l = 0; l < 32; ++l) REQUIRE(h[l] == 100 + (l ^ 1));
+    auto g = simtest::shuffles(3, 8, 8);  // partner in a later segment: own value
+    for (int l = 0; l < 32; ++l) REQUIRE(g[l] == 100 + ((l ^ 8) >= (l & ~7) + 8 ? l : (l ^ 8)));
+  }
+  CHECK(simtest::warp_reduce(1000) == [] {
+    int s = 0;
+    for (int i = 0; i < 1000; ++i) s += i % 7;
+    return s;
+  }());
+}
+
+TEST_CASE("__activemask names the lanes that reach it together") {
+  CHECK(simtest::active_mask_after_exit() == 0xfffffu);
+}
+
+TEST_CASE("__syncthreads_count, _and and _or reduce the predicate over the block") {
+  auto h = simtest::syncthreads_preds();
+  CHECK(h[0] == 32);
+  CHECK(h[1] == 1);
+  CHECK(h[2] == 1);
+  CHECK(h[3] == 0);
+}
+
+TEST_CASE("integer and float intrinsics give CUDA's results (__clz(0) = 32, __ffs(0) = 0)") {
+  auto h = simtest::intrinsics();
+  CHECK(h[0] == 8);
+  CHECK(h[1] == 40);
+  CHECK(h[2] == 32);
+  CHECK(h[3] == 31);
+  CHECK(h[4] == 64);
+  CHECK(h[5] == 0);
+  CHECK(h[6] == 4);
+  CHECK(static_cast<unsigned>(h[7]) == 0x80000000u);
+  CHECK(h[8] == 10);
+  CHECK(h[9] == 50);
+  CHECK(h[10] == 127);
+  CHECK(h[11] == 25);
+}
+
+TEST_CASE("global atomics from many blocks running at once add up") {
+  const int blocks = 64, threads = 128, n = blocks * threads;
+  auto h = simtest::global_atomics(blocks, threads);
+  CHECK(h[0] == n);
+  CHECK(h[1] == 2 * n);
+  CHECK(h[2] == 3 * n);
+  CHECK(h[3] == n / 2);
+  CHECK(h[4] == -(n - 1));
+  CHECK(h[5] == n - 1);
+  CHECK(h[6] == 0);
+  CHECK(h[7] == 0xffff);
+  CHECK(h[8] == 0);  // n is even
+  CHECK(h[9] == n);
+  CHECK(h[10] == 42);
+  CHECK(h[11] == -n);
+}
+
+TEST_CASE("shared-memory atomics count per block") {
+  auto h = simtest::shared_atomics();
+  for (int v : h) CHECK(v == 16);
+}
+
+TEST_CASE("the seed's warp radix sort runs with __device__ symbols, ballots and popc") {
+  for (unsigned seed = 1; seed <= 20; ++seed) REQUIRE(simtest::warp_radix_sort(seed));
+}
+
+TEST_CASE("a reduction missing the barrier in its loop is wrong under at least one schedule") {
+  ScheduleGuard guard;
+  const int n = 4096;
+  bool wrong_somewhere = false;
+  for (Schedule s : {Schedule::forward, Schedule::reverse, Schedule::random}) {
+    pplab::sim::set_schedule(s, 3);
+    CHECK(simtest::reduction(true, n) == static_cast<float>(n));
+    if (simtest::reduction(false, n) != static_cast<float>(n)) wrong_somewhere = true;
+  }
+  CHECK(wrong_somewhere);
+}
+
+TEST_CASE("bad launch configurations set CUDA's errors without running") {
+  CHECK(simtest::launch_with(dim3(1), dim3(1025), 0) == cudaErrorInvalidConfiguration);
+  CHECK(simtest::launch_with(dim3(1), dim3(32, 32, 2), 0) == cudaErrorInvalidConfiguration);
+  CHECK(simtest::launch_with(dim3(0), dim3(32), 0) == cudaErrorInvalidConfiguration);
+  CHECK(simtest::launch_with(dim3(1), dim3(0), 0) == cudaErrorInvalidConfiguration);
+  CHECK(simtest::launch_with(dim3(1), dim3(32), 64 * 1024) != cudaSuccess);
+  CHECK(simtest::launch_with(dim3(1), dim3(1024), 48 * 1024) == cudaSuccess);
+  CHECK(cudaPeekAtLastError() == cudaSuccess);
+}
+
+TEST_CASE("the runtime API answers like a one-device CUDA runtime") {
+  int count = 0, dev = -1;
+  CHECK(cudaGetDeviceCount(&count) == cudaSuccess);
+  CHECK(count == 1);
+  CHECK(cudaSetDevice(0) == cudaSuccess);
+  CHECK(cudaGetDevice(&dev) == cudaSuccess);
+  CHECK(dev == 0);
+  cudaDeviceProp p;
+  CHECK(cudaGetDeviceProperties(&p, 0) == cudaSuccess);
+  CHECK(std::string(p.name).find("pplab CPU emulator") == 0);
+  CHECK(p.warpSize == 32);
+  CHECK(p.maxThreadsPerBlock == 1024);
+  CHECK(p.sharedMemPerBlock == 48 * 1024);
+  CHECK(p.multiProcessorCount == pplab::sim::worker_count());
+  CHECK(cudaSetDevice(1) == cudaErrorInvalidDevice);
+  CHECK(cudaGetLastError() == cudaErrorInvalidDevice);
+  CHECK(cudaGetLastError() == cudaSuccess);
+  CHECK(std::string(cudaGetErrorString(cudaErrorInvalidConfiguration)) == "invalid configuration argument");
+  CHECK(std::string(cudaGetErrorName(cudaErrorInvalidValue)) == "cudaErrorInvalidValue");
+  CHECK(static_cast<int>(cudaErrorIllegalAddress) == 700);
+
+  int* d = nullptr;
+  int h[4] = {1, 2, 3, 4}, back[4] = {};
+  CHECK(cudaMalloc(&d, sizeof h) == cudaSuccess);
+  CHECK(cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice) == cudaSuccess);
+  CHECK(cudaMemcpy(back, d, sizeof h, cudaMemcpyDefault) == cudaSuccess);
+  CHECK(back[3] == 4);
+  CHECK(cudaMemset(d, 0, sizeof h) == cudaSuccess);
+  cudaStream_t s;
+  CHECK(cudaStreamCreate(&s) == cudaSuccess);
+  CHECK(cudaMemcpyAsync(back, d, sizeof h, cudaMemcpyDeviceToHost, s) == cudaSuccess);
+  CHECK(cudaStreamSynchronize(s) == cudaSuccess);
+  CHECK(back[3] == 0);
+  CHECK(cudaStreamDestroy(s) == cudaSuccess);
+  // A copy past the end of an allocation, or into host memory declared as device, fails.
+  CHECK(cudaMemcpy(d, h, 2 * sizeof h, cudaMemcpyHostToDevice) == cudaErrorInvalidValue);
+  CHECK(cudaMemcpy(h, back, sizeof h, cudaMemcpyHostToDevice) == cudaErrorInvalidValue);
+  cudaGetLastError();
+  CHECK(cudaFree(d) == cudaSuccess);
+
+  cudaEvent_t a, b;
+  CHECK(cudaEventCreate(&a) == cudaSuccess);
+  CHECK(cudaEventCreate(&b) == cudaSuccess);
+  CHECK(cudaEventRecord(a) == cudaSuccess);
+  CHECK(cudaEventRecord(b) == cudaSuccess);
+  CHECK(cudaEventSynchronize(b) == cudaSuccess);
+  float ms = -1;
+  CHECK(cudaEventElapsedTime(&ms, a, b) == cudaSuccess);
+  CHECK(ms >= 0.0f);
+  cudaEventDestroy(a);
+  cudaEventDestroy(b);
+  size_t free_b = 0, total_b = 0;
+  CHECK(cudaMemGetInfo(&free_b, &total_b) == cudaSuccess);
+  CHECK(total_b > 0);
+}
+
+TEST_CASE("cudaFuncSetAttribute raises the dynamic shared memory limit up to 227 KiB") {
+  CHECK(cudaFuncSetAttribute(simtest::seed_dot_product, cudaFuncAttributeMaxDynamicSharedMemorySize, 100 * 1024) ==
+        cudaSuccess);
+  CHECK(simtest::launch_with(dim3(1), dim3(32), 100 * 1024) == cudaSuccess);
+  CHECK(cudaFuncSetAttribute(simtest::seed_dot_product, cudaFuncAttributeMaxDynamicSharedMemorySize, 300 * 1024) ==
+        cudaErrorInvalidValue);
+  cudaGetLastError();
+}
+
+// ---------------------------------------------------------------- diagnostics ----
+TEST_CASE("an out-of-bounds write names the kernel, block, thread, allocation and line") {
+  auto r = run(program("pplab_sim_prog_oob"));
+  INFO(r.output);
+  CHECK(r.status != 0);
+  CHECK(contains(r.output, "pplab-sim: error: out-of-bounds write in kernel 'fill'"));
+  CHECK(contains(r.output, "block (3,0,0)"));
+  CHECK(contains(r.output, "thread (232,0,0)"));
+  CHECK(contains(r.output, "0 bytes past the end of a 4000-byte cudaMalloc allocation"));
+  CHECK(contains(r.output, "oob.cu:7"));
+  CHECK(!contains(r.output, "not reached"));
+}
+
+TEST_CASE("threads that exit while others wait at __syncthreads are barrier divergence") {
+  auto r = run(program("pplab_sim_prog_divergence"));
+  INFO(r.output);
+  CHECK(r.status != 0);
+  CHECK(contains(r.output, "pplab-sim: error: barrier divergence"));
+  CHECK(contains(r.output, "kernel 'early_exit'"));
+  CHECK(contains(r.output, "block (0,0,0)"));
+  CHECK(contains(r.output, "threads (0,0,0)..(15,0,0) [16 threads] wait at __syncthreads() at"));
+  CHECK(contains(r.output, "divergence.cu:6"));
+  CHECK(contains(r.output, "(16,0,0)..(63,0,0) [48 threads] have exited"));
+}
+
+TEST_CASE("threads waiting at two different __syncthreads calls are reported with both lines") {
+  auto r = run(program("pplab_sim_prog_two_barriers"));
+  INFO(r.output);
+  CHECK(r.status != 0);
+  CHECK(contains(r.output, "different __syncthreads() calls"));
+  CHECK(contains(r.output, "two_barriers.cu:6"));
+  CHECK(contains(r.output, "two_barriers.cu:8"));
+}
+
+TEST_CASE("a warp op whose mask names exited lanes says where they are") {
+  auto r = run(program("pplab_sim_prog_warp_mask"));
+  INFO(r.output);
+  CHECK(r.status != 0);
+  CHECK(contains(r.output, "pplab-sim: error: warp operation cannot complete in kernel 'half_warp'"));
+  CHECK(contains(r.output, "__shfl_down_sync(mask 0xffffffff) at"));
+  CHECK(contains(r.output, "warp_mask.cu:6"));
+  CHECK(contains(r.output, "lane 16"));
+  CHECK(contains(r.output, "has exited"));
+}
+
+TEST_CASE("lanes split between a warp op and a barrier are a deadlock naming both lines") {
+  auto r = run(program("pplab_sim_prog_warp_vs_barrier"));
+  INFO(r.output);
+  CHECK(r.status != 0);
+  CHECK(contains(r.output, "warp_vs_barrier.cu:7"));
+  CHECK(contains(r.output, "waits at __syncthreads() at"));
+  CHECK(contains(r.output, "warp_vs_barrier.cu:9"));
+}
+
+TEST_CASE("a spin-wait deadlock is ended by the watchdog after PPLAB_SIM_TIMEOUT") {
+  auto r = run("PPLAB_SIM_TIMEOUT=1 " + program("pplab_sim_prog_spin"));
+  INFO(r.output);
+  CHECK(r.status != 0);
+  CHECK(contains(r.output, "pplab-sim: error: kernel 'spin'"));
+  CHECK(contains(r.output, "still running after"));
+  CHECK(contains(r.output, "thread (0,0,0)"));
+  CHECK((contains(r.output, "now at /") && (contains(r.output, "spin.cu:10") || contains(r.output, "spin.cu:11"))));
+}
+
+TEST_CASE("device printf reaches stdout and the schedule comes from PPLAB_SIM_SCHEDULE") {
+  auto r = run("PPLAB_SIM_SCHEDULE=reverse " + program("pplab_sim_prog_hello"));
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, "hello from block 1 thread 1 value 11"));
+  CHECK(contains(r.output, "device: pplab CPU emulator"));
+  CHECK(contains(r.output, "schedule: 1"));
+  auto rnd = run("PPLAB_SIM_SCHEDULE=random:42 " + program("pplab_sim_prog_hello"));
+  CHECK(contains(rnd.output, "schedule: 2"));
+  auto bad = run("PPLAB_SIM_SCHEDULE=sideways " + program("pplab_sim_prog_hello"));
+  CHECK(bad.status != 0);
+  CHECK(contains(bad.output, "pplab-sim: error: PPLAB_SIM_SCHEDULE='sideways' is not one of"));
+}
+
+TEST_CASE("simcc compiles a standalone .cu program and its errors name the .cu line") {
+  std::string dir = PPLAB_SIM_TEST_TMP_DIR;
+  auto ok = run(std::string(PPLAB_SIM_SIMCC) + " -O2 " + PPLAB_SIM_TEST_SRC_DIR + "/programs/hello.cu -o " + dir +
+                "/simcc_hello && " + dir + "/simcc_hello");
+  INFO(ok.output);
+  CHECK(ok.status == 0);
+  CHECK(contains(ok.output, "hello from block 0 thread 0 value 10"));
+  auto bad = run(std::string(PPLAB_SIM_SIMCC) + " " + PPLAB_SIM_TEST_SRC_DIR + "/programs/broken.cu -o " + dir +
+                 "/simcc_broken");
+  INFO(bad.output);
+  CHECK(bad.status != 0);
+  CHECK(contains(bad.output, "programs/broken.cu:6"));
+}
