@@ -40,7 +40,7 @@ struct Measurement {
 
 /// Options shared by every benchmark binary, parsed from argv by bench_options().
 struct BenchOptions {
-  std::vector<std::size_t> sizes;  ///< --sizes=16,20,24,28 (log2) or --n=<items>
+  std::vector<std::size_t> sizes;  ///< --sizes=16,20,24,28 (log2) or --n=\<items\>
   int repeats = 20;                ///< --repeats
   int warmup = 3;                  ///< --warmup
   bool compare = true;             ///< --no-compare skips CUB/Thrust and the copy
