@@ -26,8 +26,8 @@ jobs=$(nproc)
 
 echo "== build (sm_90)"
 cmake --preset gpu-solutions -B "$build" -DPPLAB_SOURCES="labs;solutions" -DPPLAB_LABS="$labs" \
-  ${PPLAB_CMAKE_ARGS:-} > "$OUT/configure.log" 2>&1 || { tail -30 "$OUT/configure.log"; exit 1; }
-cmake --build "$build" -j "$jobs" > "$OUT/build.log" 2>&1 || { grep -m20 -B2 -A8 error "$OUT/build.log"; exit 1; }
+  ${PPLAB_CMAKE_ARGS:-} > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; exit 1; }
+cmake --build "$build" -j "$jobs" >> "$OUT/build.log" 2>&1 || { grep -m20 -B2 -A8 error "$OUT/build.log"; exit 1; }
 
 echo "== reference checks on the GPU"
 ctest --test-dir "$build" -L -ref -j 4 --output-on-failure > "$OUT/ctest.log" 2>&1
