@@ -68,7 +68,7 @@ void Tracer::arrive(const void* array, std::size_t bytes, const char* file, int 
     // First rendezvous of a launch. Static shared arrays start zeroed in a fresh
     // worker; what a step "before" shows for them is that start.
     array_ = p;
-    if (current_.size() != bytes) current_.assign(bytes, 0);
+    if (current_.size() != bytes) current_.assign(bytes, 0);  // a fresh static is zeroed
     step_start_ = current_;
     arrived_ = 0;
   }
@@ -89,6 +89,22 @@ void Tracer::arrive(const void* array, std::size_t bytes, const char* file, int 
   steps_.push_back(std::move(s));
   step_start_ = current_;
   arrived_ = 0;
+}
+
+void Tracer::rearm() {
+  if (array_ && !current_.empty()) {
+    std::memset(const_cast<std::uint8_t*>(array_), 0xff, current_.size());
+    std::fill(current_.begin(), current_.end(), std::uint8_t{0xff});
+    step_start_ = current_;
+  }
+  pending_.clear();
+  steps_.clear();
+  arrived_ = 0;
+}
+
+bool Tracer::unwritten(std::uint64_t bits) const {
+  const std::uint64_t all = element_bytes_ >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * element_bytes_)) - 1;
+  return bits == all;
 }
 
 void Tracer::end_launch() {
@@ -141,6 +157,7 @@ std::string where(const Step& s) {
 
 void print_steps(std::ostream& out, const Tracer& tracer, const Format& format, bool markdown) {
   auto value = [&](std::uint64_t bits) {
+    if (tracer.unwritten(bits)) return std::string("·");
     return format.value ? format.value(bits) : number(as<float>(bits));
   };
   auto title = [&](std::size_t k, const Step& s) { return format.title ? format.title(k, s) : where(s); };
@@ -155,7 +172,7 @@ void print_steps(std::ostream& out, const Tracer& tracer, const Format& format, 
       if (bold_changed)
         for (const Write& w : s.writes) changed = changed || w.index == i;
       std::string v = value(tracer.value(snapshot, i));
-      if (!text.empty()) text += " ";
+      if (!text.empty()) text += (format.row_break && i % format.row_break == 0) ? " ‖ " : " ";
       text += changed ? "**" + v + "**" : v;
     }
     return text;
@@ -179,7 +196,9 @@ void print_steps(std::ostream& out, const Tracer& tracer, const Format& format, 
     }
     if (active.empty()) active = "(after the last barrier)";
     if (markdown) {
-      out << "| " << k + 1 << ". " << title(k, s) << " <br><small>" << where(s) << "</small> | " << active
+      std::string place = where(s);
+      if (s.file) place = "`" + std::string(s.op) + "` at " + place.substr(std::string(s.op).size() + 4);
+      out << "| " << k + 1 << ". " << title(k, s) << " <br><small>" << place << "</small> | " << active
           << " | " << did << " | " << row(s.after, true, s) << " |\n";
     } else {
       out << "Step " << k + 1 << ": " << title(k, s) << "   (" << where(s) << ")\n";

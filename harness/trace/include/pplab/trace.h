@@ -70,6 +70,12 @@ class Tracer {
   /// The steps so far: one per barrier release, then one for writes after the last
   /// barrier ("kernel end"), when there were any.
   const std::vector<Step>& steps() const { return steps_; }
+  /// Forgets the steps so far and fills the watched array (found by an earlier
+  /// launch of the same kernel) with all-one bytes, so the next launch shows every
+  /// write, even of a value the slot already held, and unwritten slots print as `·`.
+  void rearm();
+  /// Whether element bits are the all-one fill of rearm() (never written).
+  bool unwritten(std::uint64_t bits) const;
   /// Records writes made after the last barrier of the launch that just returned.
   void end_launch();
   /// Number of elements of the watched array (0 before the first rendezvous).
@@ -97,6 +103,7 @@ Tracer& tracer();
 /// How a lab's trace program words its steps.
 struct Format {
   std::string array = "shared";  ///< the watched array's name, as the kernel spells it
+  std::size_t row_break = 0;     ///< elements per row of a 2-D array (printed with a `‖` between rows)
   /// An element's bits as text (default: a float).
   std::function<std::string(std::uint64_t bits)> value;
   /// A step's title, e.g. "the tree, stride 4" (default: the rendezvous and its line).

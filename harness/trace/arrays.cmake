@@ -1,0 +1,3 @@
+# The watched shared array of each lab whose kernel does not call it `shared`
+# (see CMakeLists.txt): set(pplab_trace_array_NN <name as the kernel spells it>).
+set(pplab_trace_array_05 buffer)
