@@ -1,0 +1,65 @@
+/// \file
+/// \brief Lab 10 contract: merge sort (block sort of tiles, then parallel merges along
+/// the merge path).
+///
+/// Given: device arrays of `n` keys (`int` or `unsigned`, any values including the
+///   extremes of the type) and, for pairs, `n` values (`std::uint32_t`).
+/// Asked: the keys in ascending order; equal keys keep their input order (the sort is
+///   stable), and each value travels with its key. The inputs are unchanged unless
+///   the output is the same array (sorting in place is allowed).
+/// Assume: n is anything from 0 to 2^31 - 1. The sort takes scratch memory for n keys
+///   (and n values) with cudaMallocAsync on `stream` and gives it back on the same stream.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace pplab::lab10 {
+
+/// Threads per block of every kernel.
+inline constexpr int kBlockThreads = 256;
+/// Keys each thread sorts or merges. Odd, so that thread t's keys at t * 17 + k fall in
+/// different shared-memory banks for neighbouring threads.
+inline constexpr int kItemsPerThread = 17;
+/// Keys per tile: what one block sorts, and what one block merges in a merge pass.
+inline constexpr int kTileItems = kBlockThreads * kItemsPerThread;
+
+/// Which kernel merges sorted runs in the passes after the block sort.
+enum class MergeKernel {
+  global,  ///< TODO 10.5: each thread finds its split in global memory and merges its keys there
+  tiled,   ///< stretch TODO 10.7-10.9: a block stages its tile of both runs in shared memory
+  best,    ///< tiled when written (kTiledMergeWritten), else global
+};
+
+/// Sorts d_keys_in[0, n) into d_keys_out, stably, on `stream`. d_keys_out may be d_keys_in.
+template <class Key>
+void sort_keys(const Key* d_keys_in, Key* d_keys_out, std::size_t n, cudaStream_t stream = 0,
+               MergeKernel merge = MergeKernel::best);
+
+/// Sorts the pairs (d_keys_in[i], d_values_in[i]) by key, stably, into d_keys_out and
+/// d_values_out, on `stream`. The outputs may be the inputs.
+template <class Key>
+void sort_pairs(const Key* d_keys_in, const std::uint32_t* d_values_in, Key* d_keys_out,
+                std::uint32_t* d_values_out, std::size_t n, cudaStream_t stream = 0,
+                MergeKernel merge = MergeKernel::best);
+
+/// Merges the sorted arrays d_a[0, a_count) and d_b[0, b_count) into d_out (a_count +
+/// b_count keys), stably: of equal keys, those of a come first. The lecture's merge.
+template <class Key>
+void merge_keys(const Key* d_a, std::size_t a_count, const Key* d_b, std::size_t b_count, Key* d_out,
+                cudaStream_t stream = 0, MergeKernel merge = MergeKernel::best);
+
+// The key types the lab provides (explicitly instantiated in merge_sort.cu).
+extern template void sort_keys<int>(const int*, int*, std::size_t, cudaStream_t, MergeKernel);
+extern template void sort_keys<unsigned>(const unsigned*, unsigned*, std::size_t, cudaStream_t, MergeKernel);
+extern template void sort_pairs<int>(const int*, const std::uint32_t*, int*, std::uint32_t*, std::size_t,
+                                     cudaStream_t, MergeKernel);
+extern template void sort_pairs<unsigned>(const unsigned*, const std::uint32_t*, unsigned*, std::uint32_t*,
+                                          std::size_t, cudaStream_t, MergeKernel);
+extern template void merge_keys<int>(const int*, std::size_t, const int*, std::size_t, int*, cudaStream_t,
+                                     MergeKernel);
+extern template void merge_keys<unsigned>(const unsigned*, std::size_t, const unsigned*, std::size_t,
+                                          unsigned*, cudaStream_t, MergeKernel);
+
+}  // namespace pplab::lab10

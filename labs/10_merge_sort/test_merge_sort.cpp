@@ -1,0 +1,222 @@
+// Lab 10 checks: merge sort of keys and key-value pairs, starting with the lecture's merge.
+// A sort must be ordered, a permutation of its input, and (for pairs) stable: values are
+// the input positions, so any reordering of equal keys shows.
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+
+#include "merge_sort.cuh"
+#include "pplab/testing.h"
+
+namespace {
+
+using pplab::CheckContext;
+using pplab::DeviceBuffer;
+using pplab::lab10::MergeKernel;
+
+const pplab::Todo kMergeSteps{"10.1-10.2", "the merge path (10.1) and the serial merge (10.2)"};
+const pplab::Todo kAllSteps{"10.1-10.6",
+                            "merge path (10.1), serial merge (10.2), register sort (10.3), block merges (10.4), "
+                            "global merge pass (10.5), passes (10.6)"};
+const pplab::Todo kTiledSteps{"10.7-10.9", "stretch: tile splits (10.7), staged merge (10.8), switch on (10.9)"};
+
+std::string name_of(MergeKernel merge) {
+  switch (merge) {
+    case MergeKernel::global: return "global merge passes";
+    case MergeKernel::tiled: return "tiled merge passes";
+    case MergeKernel::best: return "best merge passes";
+  }
+  return "?";
+}
+
+pplab::Todo todo_for(MergeKernel merge) { return merge == MergeKernel::tiled ? kTiledSteps : kAllSteps; }
+
+std::string hint_for(std::size_t n, bool unwritten) {
+  if (unwritten) return "some outputs were never written: check the passes ping-pong into the output (10.6)";
+  if (n <= std::size_t(pplab::lab10::kTileItems))
+    return "n fits in one tile, so only the block sort runs: check the register sort (10.3) and the block "
+           "merges (10.4), including their barriers";
+  return "n spans several tiles: if each tile of " + std::to_string(pplab::lab10::kTileItems) +
+         " keys is sorted but the whole is not, look at the merge passes (10.5, 10.6)";
+}
+
+template <class Key>
+void check_sort_keys(const std::string& check, const std::vector<Key>& keys, MergeKernel merge = MergeKernel::best) {
+  pplab::for_each_schedule([&](const std::string& schedule) {
+    DeviceBuffer<Key> d_in(keys), d_out(keys.size());
+    d_out.poison();
+    pplab::lab10::sort_keys(d_in.data(), d_out.data(), keys.size(), 0, merge);
+    PPLAB_CHECK_LAUNCH("sort_keys");
+    const auto got = d_out.download();
+    const bool unwritten = std::any_of(got.begin(), got.end(), [](Key k) { return pplab::is_poison(k); });
+    CheckContext context{check + " (sort_keys, " + name_of(merge) + ")", keys.size(), todo_for(merge), "keys_out",
+                         schedule, hint_for(keys.size(), unwritten)};
+    PPLAB_EXPECT(pplab::check_sorted_permutation(context, keys, got));
+    PPLAB_EXPECT(pplab::check_unchanged(context, "keys_in", keys, d_in.download()));
+  });
+}
+
+template <class Key>
+void check_sort_pairs(const std::string& check, const std::vector<Key>& keys, MergeKernel merge = MergeKernel::best) {
+  const auto values = pplab::iota_values<std::uint32_t>(keys.size());  // input positions: stability shows
+  pplab::for_each_schedule([&](const std::string& schedule) {
+    DeviceBuffer<Key> d_keys_in(keys), d_keys_out(keys.size());
+    DeviceBuffer<std::uint32_t> d_values_in(values), d_values_out(keys.size());
+    d_keys_out.poison();
+    d_values_out.poison();
+    pplab::lab10::sort_pairs(d_keys_in.data(), d_values_in.data(), d_keys_out.data(), d_values_out.data(),
+                             keys.size(), 0, merge);
+    PPLAB_CHECK_LAUNCH("sort_pairs");
+    const auto got_keys = d_keys_out.download();
+    const auto got_values = d_values_out.download();
+    const bool unwritten = std::any_of(got_values.begin(), got_values.end(),
+                                       [](std::uint32_t v) { return pplab::is_poison(v); });
+    CheckContext context{check + " (sort_pairs, " + name_of(merge) + ")", keys.size(), todo_for(merge),
+                         "keys_out", schedule, hint_for(keys.size(), unwritten)};
+    PPLAB_EXPECT(pplab::check_stable_pairs(context, keys, values, got_keys, got_values));
+    PPLAB_EXPECT(pplab::check_unchanged(context, "keys_in", keys, d_keys_in.download()));
+    PPLAB_EXPECT(pplab::check_unchanged(context, "values_in", values, d_values_in.download()));
+  });
+}
+
+template <class Key>
+void check_merge(const std::string& check, std::vector<Key> a, std::vector<Key> b, MergeKernel merge) {
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  std::vector<Key> expected(a.size() + b.size());
+  std::merge(a.begin(), a.end(), b.begin(), b.end(), expected.begin());
+  pplab::for_each_schedule([&](const std::string& schedule) {
+    DeviceBuffer<Key> d_a(a), d_b(b), d_out(expected.size());
+    d_out.poison();
+    pplab::lab10::merge_keys(d_a.data(), a.size(), d_b.data(), b.size(), d_out.data(), 0, merge);
+    PPLAB_CHECK_LAUNCH("merge_keys");
+    CheckContext context{check + " (" + std::to_string(a.size()) + " + " + std::to_string(b.size()) + " keys, " +
+                             name_of(merge) + ")",
+                         expected.size(), merge == MergeKernel::tiled ? kTiledSteps : kMergeSteps, "out", schedule,
+                         "each thread's share starts where the merge path crosses its diagonal: " +
+                             std::string("ties go to a, and a thread stops after its ITEMS keys")};
+    PPLAB_EXPECT(pplab::compare_arrays(context, expected, d_out.download()));
+    PPLAB_EXPECT(pplab::check_unchanged(context, "a", a, d_a.download()));
+    PPLAB_EXPECT(pplab::check_unchanged(context, "b", b, d_b.download()));
+  });
+}
+
+// Keys with long runs of equal values.
+template <class Key>
+std::vector<Key> few_distinct(std::size_t n, std::uint64_t stream) {
+  return pplab::random_values<Key>(n, Key(0), Key(15), stream);
+}
+
+}  // namespace
+
+TEST_SUITE("lab10") {
+
+TEST_CASE("merge keys reproduces the lecture example") {
+  // A = 0 3 5 8 9 and B = 1 2 4 6 7 merge into 0 1 2 ... 9.
+  for (MergeKernel merge : {MergeKernel::global, MergeKernel::best})
+    check_merge<int>("merge keys reproduces the lecture example", {0, 3, 5, 8, 9}, {1, 2, 4, 6, 7}, merge);
+  check_sort_keys<int>("sort keys sorts the lecture example", {0, 3, 5, 8, 9, 1, 2, 4, 6, 7});
+}
+
+TEST_CASE("merge keys matches std merge for runs of unequal sizes") {
+  const std::size_t sizes[][2] = {{0, 0}, {0, 5}, {5, 0}, {1, 1}, {3, 4000}, {4000, 3}, {4352, 4352}, {9000, 70001}};
+  for (MergeKernel merge : {MergeKernel::global, MergeKernel::tiled}) {
+    for (const auto& size : sizes) {
+      check_merge("merge keys matches std merge", few_distinct<int>(size[0], 10 + size[0]),
+                  few_distinct<int>(size[1], 20 + size[1]), merge);
+    }
+    check_merge("merge keys matches std merge", pplab::random_full_range<unsigned>(20000, 30),
+                pplab::random_full_range<unsigned>(7000, 31), merge);
+  }
+}
+
+TEST_CASE("sort keys matches the CPU reference at edge sizes") {
+  for (std::size_t n : pplab::edge_sizes()) {
+    CAPTURE(n);
+    check_sort_keys("sort keys matches the CPU reference at edge sizes", pplab::random_full_range<int>(n, 100 + n));
+    check_sort_keys("sort keys matches the CPU reference at edge sizes",
+                    pplab::random_full_range<unsigned>(n, 200 + n));
+  }
+}
+
+TEST_CASE("sort pairs is stable with many duplicate keys") {
+  for (std::size_t n : pplab::edge_sizes()) {
+    CAPTURE(n);
+    check_sort_pairs("sort pairs is stable with many duplicate keys", few_distinct<int>(n, 300 + n));
+  }
+  check_sort_pairs("sort pairs is stable with many duplicate keys", few_distinct<unsigned>(100003, 399));
+  check_sort_pairs("sort pairs is stable with all-equal keys", std::vector<unsigned>(30000, 5u));
+}
+
+TEST_CASE("sort keys handles duplicates all equal sorted and reverse sorted inputs") {
+  const std::size_t n = 50001;  // 12 tiles: the block sort and four merge passes
+  std::vector<int> reversed = pplab::iota_values<int>(n, -25000);
+  std::reverse(reversed.begin(), reversed.end());
+  check_sort_keys("sort keys handles many duplicates", few_distinct<int>(n, 400));
+  check_sort_keys("sort keys handles all-equal keys", std::vector<int>(n, -3));
+  check_sort_keys("sort keys handles already sorted keys", pplab::iota_values<int>(n, -25000));
+  check_sort_keys("sort keys handles reverse sorted keys", reversed);
+  check_sort_pairs("sort pairs handles reverse sorted keys", reversed);
+}
+
+TEST_CASE("sort keys handles the extremes of int and unsigned keys") {
+  // The block sort pads a partial tile with the largest key: real largest keys must stay.
+  check_sort_keys<int>("sort keys handles the int extremes", {INT_MAX, 0, INT_MIN, -1, 1, INT_MIN, INT_MAX, -2});
+  check_sort_keys<unsigned>("sort keys handles the unsigned extremes", {UINT_MAX, 0u, 1u, UINT_MAX, 0u, 2147483648u});
+  for (std::size_t n : {std::size_t(1000), std::size_t(20000)}) {
+    auto ints = pplab::random_values<int>(n, -2, 2, 500 + n);
+    for (auto& k : ints) k = k == -2 ? INT_MIN : k == 2 ? INT_MAX : k;
+    auto uints = pplab::random_values<unsigned>(n, 0u, 3u, 600 + n);
+    for (auto& k : uints) k = k == 3u ? UINT_MAX : k;
+    check_sort_keys("sort keys handles the int extremes", ints);
+    check_sort_pairs("sort pairs handles the int extremes", ints);
+    check_sort_keys("sort keys handles the unsigned extremes", uints);
+    check_sort_pairs("sort pairs handles the unsigned extremes", uints);
+  }
+}
+
+TEST_CASE("sort keys with the global merge passes matches the CPU reference") {
+  for (std::size_t n : {std::size_t(4353), std::size_t(13057), std::size_t(70001)}) {
+    check_sort_keys("sort keys with the global merge passes", pplab::random_full_range<int>(n, 700 + n),
+                    MergeKernel::global);
+    check_sort_pairs("sort pairs with the global merge passes", few_distinct<unsigned>(n, 800 + n),
+                     MergeKernel::global);
+  }
+}
+
+TEST_CASE("sort keys with the tiled merge passes matches the CPU reference") {
+  for (std::size_t n : {std::size_t(4353), std::size_t(13057), std::size_t(70001)}) {
+    check_sort_keys("sort keys with the tiled merge passes", pplab::random_full_range<int>(n, 900 + n),
+                    MergeKernel::tiled);
+    check_sort_pairs("sort pairs with the tiled merge passes", few_distinct<unsigned>(n, 1000 + n),
+                     MergeKernel::tiled);
+  }
+}
+
+TEST_CASE("sort keys and sort pairs work in place") {
+  const std::size_t n = 30011;
+  const auto keys = few_distinct<int>(n, 1100);
+  const auto values = pplab::iota_values<std::uint32_t>(n);
+  DeviceBuffer<int> d_keys(keys);
+  DeviceBuffer<std::uint32_t> d_values(values);
+  pplab::lab10::sort_pairs(d_keys.data(), d_values.data(), d_keys.data(), d_values.data(), n);
+  PPLAB_CHECK_LAUNCH("sort_pairs in place");
+  CheckContext context{"sort pairs works in place", n, kAllSteps, "keys", pplab::current_schedule_name(),
+                       "the block sort must read all of a tile before it writes any of it"};
+  PPLAB_EXPECT(pplab::check_stable_pairs(context, keys, values, d_keys.download(), d_values.download()));
+  const auto more = pplab::random_full_range<unsigned>(n, 1101);
+  DeviceBuffer<unsigned> d_more(more);
+  pplab::lab10::sort_keys(d_more.data(), d_more.data(), n);
+  PPLAB_CHECK_LAUNCH("sort_keys in place");
+  context.check = "sort keys works in place";
+  PPLAB_EXPECT(pplab::check_sorted_permutation(context, more, d_more.download()));
+}
+
+TEST_CASE("sort keys matches the CPU reference on a large random input") {
+  const std::size_t n = pplab::large_size() + 7;
+  check_sort_keys("sort keys matches the CPU reference on a large random input",
+                  pplab::random_full_range<int>(n, 1200));
+  check_sort_pairs("sort pairs is stable on a large random input", pplab::random_values<unsigned>(n, 0u, 999u, 1201));
+}
+
+}  // TEST_SUITE
