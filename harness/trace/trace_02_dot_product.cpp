@@ -86,10 +86,10 @@ int main(int argc, char** argv) {
     terms += (i ? " + " : "") + tr::number(a[i]) + "×" + tr::number(b[i]);
   }
   const bool ok = result == expected;
-  if (options.markdown) out << "\n";
+  if (options.markdown) out << "\n- ";
   out << (options.markdown ? "Thread 0 adds `shared[0]` to `*result` with `atomicAdd`: **result = " : "Result: thread 0 adds shared[0] to *result with atomicAdd: result = ")
       << tr::number(result) << (options.markdown ? "**" : "") << "\n";
-  if (options.markdown) out << "\n";
+  if (options.markdown) out << "- ";
   out << "Check: " << terms << " = " << tr::number(expected) << (ok ? " ✓" : " ✗ (the kernel's result differs)") << "\n";
   if (!consistent)
     out << (options.markdown ? "\n" : "") << "Note: some steps did not follow the tree's pattern (this kernel is not the reference's tree).\n";

@@ -173,9 +173,9 @@ void print_steps(std::ostream& out, const Tracer& tracer, const Format& format, 
         for (const Write& w : s.writes) changed = changed || w.index == i;
       std::string v = value(tracer.value(snapshot, i));
       if (!text.empty()) text += (format.row_break && i % format.row_break == 0) ? " ‖ " : " ";
-      text += changed ? "**" + v + "**" : v;
+      text += changed ? "<b>" + v + "</b>" : v;
     }
-    return text;
+    return bold_changed ? "<code>" + text + "</code>" : text;
   };
 
   const auto& steps = tracer.steps();
