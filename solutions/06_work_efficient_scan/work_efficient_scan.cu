@@ -10,6 +10,7 @@
 // Build and check: ctest --preset sim -L lab06   (the handout is README.md beside this file)
 #include "work_efficient_scan.cuh"
 
+#include <cstdint>
 #include <cstring>
 #include <stdexcept>
 #include <string>
