@@ -46,6 +46,9 @@ LabRules rules_from(const json& defaults, const json& entry, const fs::path& pat
     rules.speed_log2_size = pick("speed_log2_size").get<int>();
     rules.repeats = pick("repeats").get<int>();
     rules.visibility = pick("visibility").get<std::string>();
+    const json& gate = pick("gate");
+    if (gate.is_string()) rules.gate.push_back(gate.get<std::string>());
+    else rules.gate = gate.get<std::vector<std::string>>();
     if (entry.contains("groups")) {
       for (const auto& group : entry.at("groups")) {
         GroupRule rule;
@@ -199,9 +202,24 @@ const CaseResult* find_case(const LabGrade& grade, const std::string& name) {
   return nullptr;
 }
 
+// The gate's checks that did not pass (empty when the gate is open).
+std::vector<std::string> closed_gate(const LabGrade& grade) {
+  std::vector<std::string> failed;
+  for (const auto& pattern : grade.rules.gate) {
+    for (std::size_t c = 0; c < grade.case_names.size(); ++c) {
+      const std::string& name = grade.case_names[c];
+      if (pattern == "first" ? c != 0 : !matches(pattern, name)) continue;
+      const auto* result = find_case(grade, name);
+      if (!result || !result->passed()) failed.push_back(name);
+    }
+  }
+  return failed;
+}
+
 void score_correctness(LabGrade& grade) {
   grade.correctness = 0;
   grade.correctness_max = 0;
+  const auto gate = grade.status == "graded" ? closed_gate(grade) : std::vector<std::string>{};
   for (auto& group : grade.groups) {
     grade.correctness_max += group.max;
     group.passed = 0;
@@ -222,6 +240,13 @@ void score_correctness(LabGrade& grade) {
     }
     const double share = group.cases.empty() ? 0 : group.max / double(group.cases.size());
     group.points = share * group.passed;
+    if (!gate.empty()) {
+      if (group.points > 0)
+        grade.lost.push_back("-" + format_points(group.points) + " pts, " + group.name + ": " +
+                             std::to_string(group.passed) + " check(s) passed, but no correctness points are "
+                             "earned until '" + gate.front() + "' passes (the points file's gate)");
+      group.points = 0;
+    }
     grade.correctness += group.points;
     for (const auto& failure : failures)
       grade.lost.push_back("-" + format_points(share) + " pts, " + group.name + ": " + failure);

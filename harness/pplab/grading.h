@@ -28,6 +28,10 @@ struct GroupRule {
 /// A lab's rules from harness/grading/points.json (defaults filled in).
 struct LabRules {
   std::vector<GroupRule> groups;
+  /// Checks (name prefixes) that must pass before any correctness point is earned, so a
+  /// skeleton earns nothing from checks it passes by doing nothing (n = 0, bad
+  /// arguments). "first" means the lab's first check, its worked example.
+  std::vector<std::string> gate;
   double speed_points = 0;
   double full_speed_ratio = 1.2;      ///< full speed points when student/reference time <= this
   bool speed_requires_all_checks = true;

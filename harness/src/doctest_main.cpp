@@ -66,9 +66,15 @@ struct ChannelListener : public doctest::IReporter {
   void subcase_start(const doctest::SubcaseSignature&) override {}
   void subcase_end() override {}
   void log_assert(const doctest::AssertData& data) override {
-    if (data.m_failed) note_failure(std::string(data.m_decomp.c_str()).empty()
-                                        ? std::string(data.m_expr)
-                                        : std::string(data.m_expr) + " is " + data.m_decomp.c_str());
+    if (!data.m_failed) return;
+    std::string text = std::string(doctest::assertString(data.m_at)) + "( " + data.m_expr + " )";
+    const std::string decomposed = data.m_decomp.c_str();
+    if (data.m_threw) text += " threw: " + std::string(data.m_exception.c_str());
+    else if (data.m_at & (doctest::assertType::is_throws | doctest::assertType::is_throws_as |
+                          doctest::assertType::is_throws_with))
+      text += " did not throw the exception it should";
+    else if (!decomposed.empty()) text += " is " + decomposed;
+    note_failure(std::string(data.m_file) + ":" + std::to_string(data.m_line) + ": " + text);
   }
   void log_message(const doctest::MessageData& data) override {
     if (data.m_severity & (doctest::assertType::is_check | doctest::assertType::is_require)) {
