@@ -3,7 +3,12 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
 
 #include "commands.h"
 #include "lab_checks.h"
@@ -18,7 +23,28 @@ struct TestOptions {
   std::string seed;
   int case_limit = 300;
   bool quiet = false;
+  std::string binary;              ///< a check binary to run instead of the lab's own
+  std::vector<std::string> cases;  ///< only these test cases (default: every one)
+  std::string json;                ///< also write every verdict here
 };
+
+// Every verdict as JSON: {"backend", "labs": [{"lab", "error", "cases": [{"name",
+// "verdict", "reason", "detail", "seconds"}]}]}. Used by the grader's own tests.
+void write_json(const std::string& path, const std::string& backend, const std::vector<LabResult>& results) {
+  nlohmann::json labs = nlohmann::json::array();
+  for (const auto& result : results) {
+    nlohmann::json cases = nlohmann::json::array();
+    for (const auto& c : result.cases)
+      cases.push_back({{"name", c.name}, {"verdict", verdict_name(c.verdict)}, {"reason", c.reason},
+                       {"detail", c.detail}, {"seconds", c.seconds}});
+    labs.push_back({{"lab", result.lab}, {"error", result.error}, {"cases", cases}});
+  }
+  std::ofstream file(path);
+  file << nlohmann::json{{"backend", backend}, {"labs", labs}}.dump(2, ' ', false,
+                                                                   nlohmann::json::error_handler_t::replace)
+       << "\n";
+  if (!file) throw std::runtime_error("could not write " + path);
+}
 
 void print_failure_details(const LabResult& result) {
   for (const auto& c : result.cases) {
@@ -31,10 +57,22 @@ void print_failure_details(const LabResult& result) {
 
 int run_test(const TestOptions& options) {
   const Workbook workbook = discover_workbook();
-  const auto labs = select_labs(workbook, options.lab);
+  auto labs = select_labs(workbook, options.lab);
+  if (options.case_limit < 1) throw std::invalid_argument("--case-limit must be at least 1 second");
+  if (!options.binary.empty()) {
+    // One binary built elsewhere (e.g. a known-wrong solution): judged like the lab's own.
+    if (!std::filesystem::is_regular_file(options.binary))
+      throw std::invalid_argument("--binary: no file " + options.binary);
+    if (options.lab.empty()) throw std::invalid_argument("--binary needs the LAB it checks, e.g. pplab test 02 --binary ...");
+    labs.front().student_checks = labs.front().reference_checks = std::filesystem::absolute(options.binary);
+  }
   CheckOptions check_options;
   if (!options.seed.empty()) check_options.environment["PPLAB_SEED"] = options.seed;
   check_options.case_limit = std::chrono::seconds(options.case_limit);
+  // As in pplab grade: with a short limit the emulator's watchdog names a hung kernel first.
+  if (options.case_limit <= 60)
+    check_options.environment["PPLAB_SIM_TIMEOUT"] = std::to_string(std::max(1, options.case_limit * 3 / 4));
+  check_options.cases = options.cases;
   const bool tty = isatty(STDERR_FILENO);
 
   std::vector<LabResult> results;
@@ -73,6 +111,7 @@ int run_test(const TestOptions& options) {
   }
   std::printf("\n%s backend; seed %s\n", workbook.backend.c_str(),
               options.seed.empty() ? "default (PPLAB_SEED or 20261130)" : options.seed.c_str());
+  if (!options.json.empty()) write_json(options.json, workbook.backend, results);
   return all_passed ? 0 : 1;
 }
 
@@ -86,6 +125,9 @@ void add_test_command(CLI::App& app) {
   command->add_option("--seed", options->seed, "Seed for the random inputs (default: PPLAB_SEED)");
   command->add_option("--case-limit", options->case_limit, "Seconds each test case may run")->capture_default_str();
   command->add_flag("-q,--quiet", options->quiet, "Only the table, not each failure's report");
+  command->add_option("--binary", options->binary, "Judge this check binary instead of the lab's own (needs LAB)");
+  command->add_option("--case", options->cases, "Run only this test case (exact name; repeatable)");
+  command->add_option("--json", options->json, "Also write every verdict to this JSON file");
   command->callback([options] { std::exit(run_test(*options)); });
 }
 

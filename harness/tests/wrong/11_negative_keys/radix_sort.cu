@@ -1,0 +1,507 @@
+// Lab 11: LSB radix sort, built the way the lecture builds it.
+//   Part 1 (TODO 11.1): the 1-bit split in one block: the histogram of 0s and 1s, its
+//     exclusive scan (where each group starts), each key's relative position inside its
+//     group, and new position = group start + relative position. One pass per bit.
+//   Part 2 (TODO 11.2-11.5): 8-bit digits over any n. Each pass runs three kernels:
+//     histogram_kernel  per-block digit counts, stored digit-major: counts[d * blocks + b]
+//     scan_counts_kernel  exclusive scan of those counts: where block b's keys of digit d go
+//     scatter_kernel  each block ranks its keys tile by tile (warp ballots), stages them in
+//                     shared memory in digit order and writes them to their places
+//   Part 3 (TODO 11.6): signed ints and floats, by flipping bits so that unsigned order
+//     of the flipped bits is the order of the keys.
+// Build and check: ctest --preset sim -L lab11   (the handout is README.md beside this file)
+#include "radix_sort.cuh"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace pplab::lab11 {
+
+/// Every lane of a warp takes part in every warp operation here.
+constexpr unsigned kFullMask = 0xFFFFFFFFu;
+constexpr int kWarps = kBlockThreads / 32;
+/// Threads of the one block that scans the histograms.
+constexpr int kScanThreads = 1024;
+static_assert(kBlockThreads == kRadix, "scatter_kernel gives each thread one digit");
+
+// ------------------------------------------------------------------ given helpers ----
+
+/// Exclusive prefix sum over the threads of a block (labs 05 and 06), in thread order.
+/// Returns the sum of `value` over the threads before this one; *total gets the sum over
+/// all threads. Every thread must call it; blockDim.x is a multiple of 32.
+/// `warp_totals` is 32 words of shared memory.
+__device__ unsigned block_exclusive_sum(unsigned value, unsigned* warp_totals, unsigned* total) {
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
+  unsigned inclusive = value;
+  for (unsigned offset = 1; offset < 32; offset *= 2) {
+    const unsigned left = __shfl_up_sync(kFullMask, inclusive, offset);
+    if (lane >= offset) inclusive += left;
+  }
+  if (lane == 31) warp_totals[warp] = inclusive;
+  __syncthreads();
+  unsigned before = 0, sum = 0;
+  for (unsigned w = 0; w < warps; ++w) {
+    const unsigned t = warp_totals[w];
+    if (w < warp) before += t;
+    sum += t;
+  }
+  __syncthreads();  // everyone has read warp_totals before a later call overwrites it
+  *total = sum;
+  return before + inclusive - value;
+}
+
+/// What kind of 32-bit key the bits hold.
+enum class KeyKind : int { unsigned_int, signed_int, floating };
+
+/// Turns a key's bits into bits whose unsigned order is the key's order.
+__host__ __device__ unsigned to_ordered_bits(unsigned bits, KeyKind kind) {
+  // TODO(11.6) begin: the bit flips. Unsigned keys stay as they are. Signed ints: flip the
+  //   sign bit (negatives then start with 0 and sort first). Floats: a negative float (sign
+  //   bit set) flips all its bits (bigger magnitude sorts first); a positive one flips only
+  //   its sign bit. About 4 lines.
+  //   Checked by: "radix sort orders signed ints from INT_MIN to INT_MAX" and
+  //   "radix sort orders floats from minus infinity to plus infinity"
+  if (kind == KeyKind::floating) return (bits & 0x80000000u) ? ~bits : bits ^ 0x80000000u;
+  // TODO(11.6) end
+  return bits;
+}
+
+/// The inverse of to_ordered_bits.
+__host__ __device__ unsigned from_ordered_bits(unsigned bits, KeyKind kind) {
+  // TODO(11.6) begin: undo the flips. A flipped float whose top bit is now set was
+  //   positive (flip the sign bit back); one whose top bit is clear was negative (flip
+  //   all bits back). About 3 lines.
+  //   Checked by: the same checks as to_ordered_bits
+  if (kind == KeyKind::floating) return (bits & 0x80000000u) ? bits ^ 0x80000000u : ~bits;
+  // TODO(11.6) end
+  return bits;
+}
+
+/// One digit pass: which bits form the digit, and whether keys are flipped on the way in
+/// (first pass: the caller's keys) and back on the way out (last pass).
+struct Pass {
+  int shift = 0;             ///< lowest bit of the digit
+  unsigned mask = kRadix - 1;  ///< (1 << digit width) - 1; the last digit may be narrower
+  bool encode = false;       ///< input holds the caller's keys: apply to_ordered_bits
+  bool decode = false;       ///< output goes to the caller: apply from_ordered_bits
+  KeyKind kind = KeyKind::unsigned_int;
+};
+
+__device__ unsigned digit_of(unsigned ordered_bits, const Pass& pass) { return (ordered_bits >> pass.shift) & pass.mask; }
+
+/// The lanes whose `digit` equals this lane's, as a lane mask (the warp's "match"): one
+/// ballot per digit bit, keeping the lanes that agree on that bit. Every lane must call it.
+__device__ unsigned match_digit(unsigned digit) {
+  unsigned peers = kFullMask;
+#pragma unroll
+  for (int bit = 0; bit < kRadixBits; ++bit) {
+    const unsigned ones = __ballot_sync(kFullMask, (digit >> bit) & 1u);
+    peers &= ((digit >> bit) & 1u) ? ones : ~ones;
+  }
+  return peers;
+}
+
+// ------------------------------------------------------ part 1: the lecture's split ----
+
+/// One block sorts n <= kSplitMaxKeys keys, one per thread, by 1-bit passes. Thread i
+/// holds the key at index i of the current order; keys[cur] holds that order and
+/// origin[cur] each key's input index.
+__global__ void split_sort_kernel(const unsigned* __restrict__ in, unsigned* __restrict__ out,
+                                  unsigned* __restrict__ positions, unsigned n, int begin_bit, int end_bit) {
+  __shared__ unsigned keys[2][kSplitMaxKeys];
+  __shared__ unsigned origin[2][kSplitMaxKeys];
+  __shared__ unsigned warp_totals[32];
+  const unsigned i = threadIdx.x;
+  const bool valid = i < n;
+  int cur = 0;
+  if (valid) {
+    keys[cur][i] = in[i];
+    origin[cur][i] = i;
+  }
+  __syncthreads();
+  for (int bit = begin_bit; bit < end_bit; ++bit) {
+    const unsigned key = valid ? keys[cur][i] : 0u;
+    const unsigned is_one = valid ? (key >> bit) & 1u : 0u;
+    unsigned new_position = i;
+    (void)is_one;
+    // TODO(11.1) begin: the lecture's split. Histogram: the number of 1s is
+    //   __syncthreads_count(is_one), the number of 0s is n minus that; their exclusive scan
+    //   is {0, zeros}. Relative position: the 1s before this key come from
+    //   block_exclusive_sum(is_one, warp_totals, &total); the 0s before it are i minus those.
+    //   New position: a 0-key goes to its relative position, a 1-key to zeros + its relative
+    //   position. Every thread (valid or not) must reach both calls. About 6 lines.
+    //   Checked by: "one bit split reproduces the lecture example (7 14 4 1 go to 2 0 1 3)"
+    const unsigned ones = __syncthreads_count(is_one);
+    const unsigned zeros = n - ones;  // histogram {zeros, ones}; exclusive scan {0, zeros}
+    unsigned total = 0;
+    const unsigned ones_before = block_exclusive_sum(is_one, warp_totals, &total);
+    const unsigned zeros_before = i - ones_before;
+    new_position = is_one ? zeros + ones_before : zeros_before;
+    // TODO(11.1) end
+    if (valid) {
+      keys[cur ^ 1][new_position] = key;
+      origin[cur ^ 1][new_position] = origin[cur][i];
+    }
+    __syncthreads();  // the next pass reads the other buffer
+    cur ^= 1;
+  }
+  if (valid) {
+    out[i] = keys[cur][i];
+    if (positions) positions[origin[cur][i]] = i;
+  }
+}
+
+// ---------------------------------------------------- part 2: 8-bit digits, any n ----
+
+/// Block b counts the digits of keys [b * keys_per_block, (b+1) * keys_per_block) and
+/// stores its count of digit d at counts[d * gridDim.x + b] (digit-major).
+__global__ void __launch_bounds__(kBlockThreads)
+    histogram_kernel(const unsigned* __restrict__ keys, std::size_t n, std::size_t keys_per_block,
+                     unsigned* __restrict__ counts, Pass pass) {
+  __shared__ unsigned histogram[kRadix];
+  const std::size_t begin = std::size_t(blockIdx.x) * keys_per_block;
+  const std::size_t end = begin + keys_per_block < n ? begin + keys_per_block : n;
+  (void)histogram, (void)keys, (void)counts, (void)end;
+  // TODO(11.2) begin: per-block digit histogram. Zero histogram (thread d zeroes digit d),
+  //   barrier; for this block's keys (a block-stride loop from begin + threadIdx.x), add 1
+  //   to histogram[digit] with a shared-memory atomicAdd, where digit = digit_of(bits, pass)
+  //   and bits = key, or to_ordered_bits(key, pass.kind) when pass.encode; barrier; thread d
+  //   writes histogram[d] to counts[d * gridDim.x + blockIdx.x]. About 10 lines.
+  //   Checked by: "radix sort sorts the lecture example" and every radix sort check
+  histogram[threadIdx.x] = 0;
+  __syncthreads();
+  for (std::size_t tile = begin; tile < end; tile += kTileKeys) {
+    unsigned digits[kItemsPerThread];  // load all first: many loads in flight at once
+#pragma unroll
+    for (int item = 0; item < kItemsPerThread; ++item) {
+      const std::size_t i = tile + item * kBlockThreads + threadIdx.x;
+      digits[item] = kRadix;  // no key
+      if (i < end) digits[item] = digit_of(pass.encode ? to_ordered_bits(keys[i], pass.kind) : keys[i], pass);
+    }
+#pragma unroll
+    for (int item = 0; item < kItemsPerThread; ++item)
+      if (digits[item] < kRadix) atomicAdd(&histogram[digits[item]], 1u);
+  }
+  __syncthreads();
+  counts[threadIdx.x * gridDim.x + blockIdx.x] = histogram[threadIdx.x];
+  // TODO(11.2) end
+}
+
+/// One block replaces counts[0 .. m-1] by their exclusive prefix sum. In digit-major order
+/// this gives each (digit, block) the output index of its first key.
+__global__ void __launch_bounds__(kScanThreads) scan_counts_kernel(unsigned* counts, unsigned m) {
+  __shared__ unsigned warp_totals[32];
+  const unsigned per_thread = (m + blockDim.x - 1) / blockDim.x;
+  const unsigned first = threadIdx.x * per_thread < m ? threadIdx.x * per_thread : m;
+  const unsigned last = first + per_thread < m ? first + per_thread : m;
+  (void)warp_totals, (void)counts, (void)last;
+  // TODO(11.3) begin: scan of the histograms. Each thread sums its own run
+  //   counts[first .. last-1]; block_exclusive_sum of those sums gives the run's start;
+  //   the thread then walks its run again, writing the running sum before adding each
+  //   count. About 8 lines (the reference batches its loads for speed: 20 lines).
+  //   Checked by: "radix sort is a sorted permutation at edge sizes" (several blocks)
+  // Runs are ~100 counts long: load them in batches of 16 so that 16 loads are in flight
+  // at once (one block runs this, so its speed is load latency, not bandwidth).
+  constexpr unsigned kBatch = 16;
+  unsigned sum = 0;
+  for (unsigned base = first; base < last; base += kBatch) {
+    unsigned batch[kBatch];
+#pragma unroll
+    for (unsigned k = 0; k < kBatch; ++k) batch[k] = base + k < last ? counts[base + k] : 0u;
+#pragma unroll
+    for (unsigned k = 0; k < kBatch; ++k) sum += batch[k];
+  }
+  unsigned total = 0;
+  unsigned running = block_exclusive_sum(sum, warp_totals, &total);
+  for (unsigned base = first; base < last; base += kBatch) {
+    unsigned batch[kBatch];
+#pragma unroll
+    for (unsigned k = 0; k < kBatch; ++k) batch[k] = base + k < last ? counts[base + k] : 0u;
+#pragma unroll
+    for (unsigned k = 0; k < kBatch; ++k) {
+      if (base + k < last) counts[base + k] = running;
+      running += batch[k];
+    }
+  }
+  // TODO(11.3) end
+}
+
+/// This lane's rank among the keys of its warp that have the same digit and come
+/// earlier, items in order (item 0 of every lane, then item 1, ...). `warp_counts` is
+/// the warp's row of 256 counters: how many keys of each digit the warp has seen so far.
+__device__ unsigned rank_in_warp(unsigned digit, unsigned* warp_counts) {
+  const unsigned lane = threadIdx.x % 32;
+  unsigned rank = 0;
+  (void)digit, (void)warp_counts, (void)lane;
+  // TODO(11.4) begin: warp ranking. peers = match_digit(digit) (the lanes with this digit);
+  //   the peers below this lane are __popc(peers & ((1u << lane) - 1)). One peer, the
+  //   leader (the highest lane: 31 - __clz(peers)), reads warp_counts[digit] and adds
+  //   __popc(peers) to it; __shfl_sync(kFullMask, old, leader) hands the old count to every
+  //   peer; rank = old count + peers below. __syncwarp() before returning, so the next item
+  //   sees the updated counters. About 9 lines.
+  //   Checked by: "radix sort of key value pairs is stable" (duplicate keys)
+  const unsigned peers = match_digit(digit);
+  const unsigned leader = 31 - __clz(peers);
+  const unsigned below = __popc(peers & ((1u << lane) - 1u));
+  unsigned seen = 0;
+  if (lane == leader) {
+    seen = warp_counts[digit];
+    warp_counts[digit] = seen + __popc(peers);
+  }
+  seen = __shfl_sync(kFullMask, seen, leader);
+  rank = seen + below;
+  __syncwarp();
+  // TODO(11.4) end
+  return rank;
+}
+
+/// Block b moves keys [b * keys_per_block, ...) to their places, one tile of kTileKeys at
+/// a time, in order. Thread d keeps the running output index of digit d's next key,
+/// starting from the scanned counts. Warp w holds tile keys [w*32*ITEMS, (w+1)*32*ITEMS)
+/// "warp-striped": item k of lane l is tile key w*32*ITEMS + k*32 + l, so (warp, item,
+/// lane) order is input order, which keeps the sort stable.
+template <bool PAIRS>
+__global__ void __launch_bounds__(kBlockThreads)
+    scatter_kernel(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
+                   const unsigned* __restrict__ values_in, unsigned* __restrict__ values_out, std::size_t n,
+                   std::size_t keys_per_block, const unsigned* __restrict__ offsets, Pass pass) {
+  __shared__ unsigned warp_counts[kWarps][kRadix];  // per warp: keys of each digit (then offsets)
+  __shared__ unsigned tile_keys[kTileKeys];         // the tile in digit order
+  __shared__ unsigned tile_values[PAIRS ? kTileKeys : 1];
+  __shared__ unsigned out_minus_local[kRadix];      // output index - tile index, per digit
+  __shared__ unsigned warp_totals[32];
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  const unsigned my_digit = threadIdx.x;  // the digit whose running offset this thread keeps
+  const std::size_t begin = std::size_t(blockIdx.x) * keys_per_block;
+  const std::size_t end = begin + keys_per_block < n ? begin + keys_per_block : n;
+  unsigned next_out = offsets[my_digit * gridDim.x + blockIdx.x];
+  (void)tile_values, (void)out_minus_local, (void)next_out, (void)values_in, (void)values_out, (void)keys_out;
+
+  for (std::size_t tile = begin; tile < end; tile += kTileKeys) {
+    const unsigned valid = static_cast<unsigned>(end - tile < kTileKeys ? end - tile : kTileKeys);
+    // Load: keys past the end become the largest key, which ranks after every real key
+    // of the tile (they are last in input order), so they land past `valid` and are dropped.
+    unsigned keys[kItemsPerThread], values[kItemsPerThread], ranks[kItemsPerThread];
+#pragma unroll
+    for (int item = 0; item < kItemsPerThread; ++item) {
+      const unsigned t = warp * 32 * kItemsPerThread + item * 32 + lane;
+      keys[item] = 0xFFFFFFFFu;
+      values[item] = 0;
+      if (t < valid) {
+        keys[item] = pass.encode ? to_ordered_bits(keys_in[tile + t], pass.kind) : keys_in[tile + t];
+        if (PAIRS) values[item] = values_in[tile + t];
+      }
+    }
+    for (unsigned d = lane; d < kRadix; d += 32) warp_counts[warp][d] = 0;
+    __syncwarp();
+#pragma unroll
+    for (int item = 0; item < kItemsPerThread; ++item)
+      ranks[item] = rank_in_warp(digit_of(keys[item], pass), warp_counts[warp]);
+    __syncthreads();  // every warp's counts are complete
+
+    // TODO(11.5) begin: the stable scatter. (a) Thread my_digit turns warp_counts[w][my_digit]
+    //   into an exclusive running sum over w and gets the tile's count of its digit;
+    //   (b) block_exclusive_sum over the digit counts gives tile_start, where the digit's keys
+    //   start in the tile's digit order; add tile_start to each warp_counts[w][my_digit];
+    //   (c) out_minus_local[my_digit] = next_out - tile_start, then next_out += the count;
+    //   barrier. (d) Each key goes to tile_keys[warp_counts[warp][digit] + rank] (values
+    //   alike); barrier. (e) For j = threadIdx.x; j < valid; j += kBlockThreads: the key
+    //   tile_keys[j] goes to keys_out[out_minus_local[digit] + j] (from_ordered_bits when
+    //   pass.decode), its value to values_out likewise; barrier before the next tile.
+    //   About 30 lines. Checked by: every radix sort check
+    unsigned count = 0;
+    for (int w = 0; w < kWarps; ++w) {
+      const unsigned c = warp_counts[w][my_digit];
+      warp_counts[w][my_digit] = count;
+      count += c;
+    }
+    unsigned tile_total = 0;
+    const unsigned tile_start = block_exclusive_sum(count, warp_totals, &tile_total);
+    for (int w = 0; w < kWarps; ++w) warp_counts[w][my_digit] += tile_start;
+    out_minus_local[my_digit] = next_out - tile_start;  // unsigned wrap-around is fine
+    next_out += count;
+    __syncthreads();
+
+#pragma unroll
+    for (int item = 0; item < kItemsPerThread; ++item) {
+      const unsigned local = warp_counts[warp][digit_of(keys[item], pass)] + ranks[item];
+      tile_keys[local] = keys[item];
+      if (PAIRS) tile_values[local] = values[item];
+    }
+    __syncthreads();
+
+    for (unsigned j = threadIdx.x; j < valid; j += kBlockThreads) {
+      const unsigned key = tile_keys[j];
+      const unsigned out = out_minus_local[digit_of(key, pass)] + j;
+      keys_out[out] = pass.decode ? from_ordered_bits(key, pass.kind) : key;
+      if (PAIRS) values_out[out] = tile_values[j];
+    }
+    __syncthreads();  // the next tile reuses the shared arrays
+    // TODO(11.5) end
+  }
+}
+
+// ------------------------------------------------------------------------ launchers ----
+
+void split_sort(const unsigned* d_in, unsigned* d_out, unsigned* d_positions, std::size_t n, int begin_bit,
+                int end_bit, cudaStream_t stream) {
+  if (n > std::size_t(kSplitMaxKeys))
+    throw std::invalid_argument("split_sort: one block sorts at most " + std::to_string(kSplitMaxKeys) +
+                                " keys, not " + std::to_string(n));
+  if (begin_bit < 0 || end_bit > 32 || begin_bit > end_bit)
+    throw std::invalid_argument("split_sort: need 0 <= begin_bit <= end_bit <= 32");
+  if (n == 0) return;
+  const unsigned threads = static_cast<unsigned>((n + 31) / 32 * 32);
+  split_sort_kernel<<<1, threads, 0, stream>>>(d_in, d_out, d_positions, static_cast<unsigned>(n), begin_bit,
+                                               end_bit);
+}
+
+namespace {
+
+/// How a sort of n keys is cut into blocks, and where its scratch lives.
+struct Plan {
+  std::size_t blocks = 0, keys_per_block = 0;
+  std::size_t counts_offset = 0, values_offset = 0, temp_bytes = 0;
+};
+
+std::size_t round_up(std::size_t x, std::size_t to) { return (x + to - 1) / to * to; }
+
+/// As many blocks as the device runs at once (each walks its share of tiles in order).
+std::size_t max_blocks() {
+  static const std::size_t value = [] {
+    int device = 0, sms = 0, per_sm = 0;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, scatter_kernel<true>, kBlockThreads, 0);
+    return std::size_t(std::max(1, sms) * std::max(1, per_sm));
+  }();
+  return value;
+}
+
+Plan make_plan(std::size_t n, bool pairs) {
+  Plan plan;
+  const std::size_t tiles = std::max<std::size_t>(1, (n + kTileKeys - 1) / kTileKeys);
+  const std::size_t tiles_per_block = (tiles + max_blocks() - 1) / max_blocks();
+  plan.keys_per_block = tiles_per_block * kTileKeys;
+  plan.blocks = (tiles + tiles_per_block - 1) / tiles_per_block;
+  // Scratch: the other keys buffer, the other values buffer, the counts (sized for the
+  // most blocks any n can use, so the size only grows with n).
+  const std::size_t key_bytes = round_up(n * sizeof(unsigned), 256);
+  plan.values_offset = key_bytes;
+  plan.counts_offset = key_bytes + (pairs ? key_bytes : 0);
+  plan.temp_bytes = plan.counts_offset + max_blocks() * kRadix * sizeof(unsigned);
+  return plan;
+}
+
+void check_launch(const char* what) {
+  const cudaError_t status = cudaGetLastError();
+  if (status != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(status));
+}
+
+void sort(void* d_temp_storage, std::size_t& temp_storage_bytes, const unsigned* keys_in, unsigned* keys_out,
+          const unsigned* values_in, unsigned* values_out, std::size_t n, int begin_bit, int end_bit, KeyKind kind,
+          cudaStream_t stream) {
+  if (begin_bit < 0 || end_bit > 32 || begin_bit > end_bit)
+    throw std::invalid_argument("radix_sort: need 0 <= begin_bit <= end_bit <= 32, got [" +
+                                std::to_string(begin_bit) + ", " + std::to_string(end_bit) + ")");
+  if (n >= (std::size_t(1) << 32)) throw std::invalid_argument("radix_sort: n must be below 2^32");
+  const bool pairs = values_in != nullptr;
+  const Plan plan = make_plan(n, pairs);
+  if (d_temp_storage == nullptr) {
+    temp_storage_bytes = plan.temp_bytes;
+    return;
+  }
+  if (temp_storage_bytes < plan.temp_bytes)
+    throw std::invalid_argument("radix_sort: temp_storage_bytes is " + std::to_string(temp_storage_bytes) +
+                                ", the sort needs " + std::to_string(plan.temp_bytes));
+  if (n == 0) return;
+  const int passes = (end_bit - begin_bit + kRadixBits - 1) / kRadixBits;
+  if (passes == 0) {  // no bits: the sort is a copy
+    cudaMemcpyAsync(keys_out, keys_in, n * sizeof(unsigned), cudaMemcpyDeviceToDevice, stream);
+    if (pairs) cudaMemcpyAsync(values_out, values_in, n * sizeof(unsigned), cudaMemcpyDeviceToDevice, stream);
+    return;
+  }
+  auto* scratch = static_cast<unsigned char*>(d_temp_storage);
+  unsigned* other_keys = reinterpret_cast<unsigned*>(scratch);
+  unsigned* other_values = reinterpret_cast<unsigned*>(scratch + plan.values_offset);
+  unsigned* counts = reinterpret_cast<unsigned*>(scratch + plan.counts_offset);
+  const unsigned blocks = static_cast<unsigned>(plan.blocks);
+  const unsigned num_counts = static_cast<unsigned>(plan.blocks * kRadix);
+
+  const unsigned* src_keys = keys_in;
+  const unsigned* src_values = values_in;
+  for (int p = 0; p < passes; ++p) {
+    // Ping-pong so that the last pass writes the caller's output.
+    const bool to_output = (passes - 1 - p) % 2 == 0;
+    unsigned* dst_keys = to_output ? keys_out : other_keys;
+    unsigned* dst_values = to_output ? values_out : other_values;
+    Pass pass;
+    pass.shift = begin_bit + p * kRadixBits;
+    pass.mask = (1u << std::min(kRadixBits, end_bit - pass.shift)) - 1u;
+    pass.encode = p == 0;
+    pass.decode = p == passes - 1;
+    pass.kind = kind;
+    histogram_kernel<<<blocks, kBlockThreads, 0, stream>>>(src_keys, n, plan.keys_per_block, counts, pass);
+    check_launch("histogram_kernel");
+    scan_counts_kernel<<<1, kScanThreads, 0, stream>>>(counts, num_counts);
+    check_launch("scan_counts_kernel");
+    if (pairs)
+      scatter_kernel<true><<<blocks, kBlockThreads, 0, stream>>>(src_keys, dst_keys, src_values, dst_values, n,
+                                                                 plan.keys_per_block, counts, pass);
+    else
+      scatter_kernel<false><<<blocks, kBlockThreads, 0, stream>>>(src_keys, dst_keys, nullptr, nullptr, n,
+                                                                  plan.keys_per_block, counts, pass);
+    check_launch("scatter_kernel");
+    src_keys = dst_keys;
+    src_values = dst_values;
+  }
+}
+
+template <class K>
+const unsigned* bits(const K* p) {
+  static_assert(sizeof(K) == sizeof(unsigned), "32-bit keys only");
+  return reinterpret_cast<const unsigned*>(p);
+}
+template <class K>
+unsigned* bits(K* p) {
+  return reinterpret_cast<unsigned*>(p);
+}
+
+}  // namespace
+
+void radix_sort_keys(void* d_temp_storage, std::size_t& temp_storage_bytes, const unsigned* d_keys_in,
+                     unsigned* d_keys_out, std::size_t n, int begin_bit, int end_bit, cudaStream_t stream) {
+  sort(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, nullptr, nullptr, n, begin_bit, end_bit,
+       KeyKind::unsigned_int, stream);
+}
+void radix_sort_keys(void* d_temp_storage, std::size_t& temp_storage_bytes, const int* d_keys_in, int* d_keys_out,
+                     std::size_t n, int begin_bit, int end_bit, cudaStream_t stream) {
+  sort(d_temp_storage, temp_storage_bytes, bits(d_keys_in), bits(d_keys_out), nullptr, nullptr, n, begin_bit,
+       end_bit, KeyKind::signed_int, stream);
+}
+void radix_sort_keys(void* d_temp_storage, std::size_t& temp_storage_bytes, const float* d_keys_in,
+                     float* d_keys_out, std::size_t n, int begin_bit, int end_bit, cudaStream_t stream) {
+  sort(d_temp_storage, temp_storage_bytes, bits(d_keys_in), bits(d_keys_out), nullptr, nullptr, n, begin_bit,
+       end_bit, KeyKind::floating, stream);
+}
+void radix_sort_pairs(void* d_temp_storage, std::size_t& temp_storage_bytes, const unsigned* d_keys_in,
+                      unsigned* d_keys_out, const unsigned* d_values_in, unsigned* d_values_out, std::size_t n,
+                      int begin_bit, int end_bit, cudaStream_t stream) {
+  sort(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out, n, begin_bit,
+       end_bit, KeyKind::unsigned_int, stream);
+}
+void radix_sort_pairs(void* d_temp_storage, std::size_t& temp_storage_bytes, const int* d_keys_in, int* d_keys_out,
+                      const unsigned* d_values_in, unsigned* d_values_out, std::size_t n, int begin_bit, int end_bit,
+                      cudaStream_t stream) {
+  sort(d_temp_storage, temp_storage_bytes, bits(d_keys_in), bits(d_keys_out), d_values_in, d_values_out, n,
+       begin_bit, end_bit, KeyKind::signed_int, stream);
+}
+void radix_sort_pairs(void* d_temp_storage, std::size_t& temp_storage_bytes, const float* d_keys_in,
+                      float* d_keys_out, const unsigned* d_values_in, unsigned* d_values_out, std::size_t n,
+                      int begin_bit, int end_bit, cudaStream_t stream) {
+  sort(d_temp_storage, temp_storage_bytes, bits(d_keys_in), bits(d_keys_out), d_values_in, d_values_out, n,
+       begin_bit, end_bit, KeyKind::floating, stream);
+}
+
+}  // namespace pplab::lab11

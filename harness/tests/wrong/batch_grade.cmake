@@ -1,0 +1,77 @@
+# A class graded in one batch (labs 01 and 02): the reference solutions (ada), the
+# skeletons (sam), a lab that does not compile beside a correct one (cole), and lab code
+# that forges report files beside a lab right only for one block (rex). The ranking must
+# be ada > cole > rex > sam, every student gets every report file, the compile error and
+# the forger each get their verdict, and no forged file survives.
+# -DPPLAB -DROOT -DWRONG -DWORK
+include(${ROOT}/harness/grading/tests/common.cmake)
+set(class ${WORK}/class)
+set(out ${WORK}/out)
+file(REMOVE_RECURSE ${WORK})
+
+file(COPY ${ROOT}/solutions/01_saxpy/saxpy.cu ${ROOT}/solutions/02_dot_product/dot_product.cu DESTINATION ${class}/ada)
+file(COPY ${ROOT}/labs/01_saxpy/saxpy.cu ${ROOT}/labs/02_dot_product/dot_product.cu DESTINATION ${class}/sam)
+file(COPY ${WRONG}/01_compile_error/saxpy.cu DESTINATION ${class}/cole/01_saxpy)
+file(COPY ${ROOT}/solutions/02_dot_product/dot_product.cu DESTINATION ${class}/cole/02_dot_product)
+file(COPY ${WRONG}/01_writes_reports/saxpy.cu DESTINATION ${class}/rex/01_saxpy)
+file(COPY ${WRONG}/02_one_block/dot_product.cu DESTINATION ${class}/rex/02_dot_product)
+
+run_pplab(result output grade --submissions ${class} --out ${out} --labs 01,02 --seed 5 --case-limit 60)
+message("${output}")
+expect("pplab grade exits 0 when every report was written (got ${result})" result EQUAL 0)
+foreach(file gradebook.csv summary.md)
+  expect("${out}/${file} is written" EXISTS ${out}/${file})
+endforeach()
+foreach(student ada sam cole rex)
+  expect_report_files(${out}/${student})
+endforeach()
+
+file(STRINGS ${out}/gradebook.csv rows)
+foreach(row IN LISTS rows)
+  if(row MATCHES "^([a-z]+),([0-9.]+),([0-9.]+),([^,]*),([^,]*),")
+    set(total_${CMAKE_MATCH_1} ${CMAKE_MATCH_2})
+    set(max_${CMAKE_MATCH_1} ${CMAKE_MATCH_3})
+    set(lab01_${CMAKE_MATCH_1} "${CMAKE_MATCH_4}")
+    set(lab02_${CMAKE_MATCH_1} "${CMAKE_MATCH_5}")
+  endif()
+endforeach()
+message("totals: ada=${total_ada} cole=${total_cole} rex=${total_rex} sam=${total_sam} (max ${max_ada})")
+expect("ada (the references) earns every point" total_ada EQUAL max_ada)
+expect("cole's lab 02 is still graded: full points (got '${lab02_cole}')" lab02_cole EQUAL 10)
+if(NOT lab01_cole MATCHES "compile error")
+  message(FATAL_ERROR "cole's lab 01 must be a compile error in the gradebook, got '${lab01_cole}'")
+endif()
+expect("the ranking ada > cole > rex > sam" total_ada GREATER total_cole AND total_cole GREATER total_rex
+       AND total_rex GREATER total_sam)
+expect("sam (the skeletons) earns nothing" total_sam EQUAL 0)
+
+# Each batch case's verdict and message, from its expect.txt, in its student's report.
+function(expect_batch_case folder student)
+  file(STRINGS ${WRONG}/${folder}/expect.txt lines)
+  file(READ ${out}/${student}/report.md report)
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^(verdict|message): (.*)$")
+      if(NOT report MATCHES "${CMAKE_MATCH_2}")
+        message(FATAL_ERROR "${student}'s report does not show ${folder}'s ${CMAKE_MATCH_1} '${CMAKE_MATCH_2}'")
+      endif()
+      message("ok: ${student}'s report shows ${folder}'s ${CMAKE_MATCH_1} '${CMAKE_MATCH_2}'")
+    endif()
+  endforeach()
+endfunction()
+expect_batch_case(01_compile_error cole)
+expect_batch_case(01_writes_reports rex)
+
+# The forger's files never replace the grader's.
+json_get(rex_score ${out}/rex/results.json score)
+expect("rex's results.json holds pplab's score ${total_rex} (got ${rex_score})" rex_score EQUAL total_rex)
+file(GLOB_RECURSE reports ${out}/*.json ${out}/*.md ${out}/*.xml ${out}/*.csv ${out}/*.html)
+foreach(file IN LISTS reports)
+  file(READ ${file} text)
+  if(text MATCHES "FORGED" AND NOT file MATCHES "/work/")
+    file(RELATIVE_PATH shown ${out} ${file})
+    if(shown MATCHES "^(ada|sam|cole|rex)/|^gradebook.csv$|^summary.md$")
+      message(FATAL_ERROR "a forged report replaced the grader's: ${file}")
+    endif()
+    message("note: a forged file lies beside the reports (not one of them): ${shown}")
+  endif()
+endforeach()
