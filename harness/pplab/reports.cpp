@@ -169,11 +169,11 @@ void make_plot(LabGrade& lab, const fs::path& dir, std::vector<std::string>& pro
     }
   }
   std::ostringstream script;
-  script << "set terminal svg size 760,440 dynamic font 'sans,11' background '#ffffff'\n"
+  script << "set terminal svg size 760,440 dynamic noenhanced font 'sans,11' background '#ffffff'\n"
          << "set output '" << (plots / name).string() << "'\n"
          << "set title '" << lab.lab.folder << ": effective bandwidth against input size'\n"
-         << "set logscale x 2\nset format x '2^{%L}'\nset xlabel 'n (items)'\nset ylabel 'GB/s'\n"
-         << "set key left top\nset grid\nset yrange [0:*]\n";
+         << "set logscale x 2\nset format x '2^%L'\nset xlabel 'n (items)'\nset ylabel 'GB/s'\n"
+         << "set key below\nset grid\nset yrange [0:*]\n";
   script << "plot ";
   for (std::size_t i = 0; i < titles.size(); ++i)
     script << (i ? ", " : "") << "'" << (plots / (lab.lab.folder + ".dat")).string() << "' index " << i

@@ -20,4 +20,4 @@ expect_refused("looks like one submission" grade --submissions ${WORK}/args/one 
 expect_refused("must not be inside" grade --submissions ${WORK}/args --out ${WORK}/args/one/out)
 expect_refused("case-limit" grade --case-limit 0 --out ${WORK}/args/out)
 expect_refused("points file" grade --points ${WORK}/args/nope.json --out ${WORK}/args/out)
-expect_refused("grade" grade --no-such-option)
+expect_refused("was not expected: --no-such-option" grade --no-such-option)

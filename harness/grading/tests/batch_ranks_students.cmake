@@ -17,6 +17,7 @@ file(WRITE ${class}/bob/labs/02_dot_product/dot_product.cuh "// a changed contra
 file(COPY ${ROOT}/labs/01_saxpy/saxpy.cu ${ROOT}/labs/02_dot_product/dot_product.cu DESTINATION ${class}/cy)
 # dee: an empty folder. eve: a misnamed file.
 file(MAKE_DIRECTORY ${class}/dee)
+file(MAKE_DIRECTORY ${class}/eve/02_dot_product)
 file(COPY_FILE ${ROOT}/solutions/02_dot_product/dot_product.cu ${class}/eve/02_dot_product/dot.cu)
 
 run_pplab(result output grade --submissions ${class} --out ${out} --labs 01,02 --seed 11)
