@@ -128,6 +128,9 @@ __global__ void scatter_kernel(const T* __restrict__ in, const unsigned* __restr
 inline constexpr int kSinglePassThreads = 256;
 inline constexpr int kItemsPerThread = 16;
 inline constexpr int kTileItems = kSinglePassThreads * kItemsPerThread;  // 4096 elements
+/// Blocks each multiprocessor should hold at once (caps registers at 32 per thread):
+/// while one block waits for its predecessors, the others keep the memory busy.
+inline constexpr int kSinglePassBlocksPerSM = 8;
 inline constexpr unsigned kFullMask = 0xffffffffu;
 
 /// What a tile's status word says: its state in the high 32 bits, a count in the low 32.
@@ -137,9 +140,10 @@ enum TileState : unsigned {
   kTilePrefix = 2,     ///< the count is the kept elements of this tile and all before it
 };
 
-/// Publishes a tile's status word; other blocks may read it at once.
+/// Publishes a tile's status word; other blocks may read it at once. The state and the
+/// count travel in one aligned 64-bit store, so a reader sees both or neither: no
+/// __threadfence() is needed to order them (it would be, were they two words).
 __device__ inline void publish_tile(unsigned long long* status, unsigned tile, TileState state, unsigned count) {
-  __threadfence();
   *reinterpret_cast<volatile unsigned long long*>(status + tile) =
       (static_cast<unsigned long long>(state) << 32) | count;
 }
@@ -159,6 +163,16 @@ __device__ inline unsigned warp_inclusive_sum(unsigned value, unsigned lane) {
     if (lane >= offset) value += below;
   }
   return value;
+}
+
+/// Waits about `nanoseconds` before polling again, so that warps waiting for their
+/// predecessors do not flood the memory system with reads (a no-op on the emulator).
+__device__ inline void back_off(unsigned nanoseconds) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  __nanosleep(nanoseconds);
+#else
+  (void)nanoseconds;
+#endif
 }
 
 /// Sum across the 32 lanes of a warp, returned to every lane (all lanes must call it).
@@ -198,10 +212,13 @@ __device__ inline unsigned look_back(unsigned long long* tile_status, unsigned t
   for (;;) {
     const long long predecessor = nearest - lane;
     unsigned long long word = 0;
-    do {  // before tile 0 counts as an inclusive prefix of 0
+    for (unsigned pause = 32;; pause = pause < 512 ? 2 * pause : pause) {
+      // Before tile 0 counts as an inclusive prefix of 0.
       word = predecessor >= 0 ? read_tile(tile_status, predecessor)
                               : static_cast<unsigned long long>(kTilePrefix) << 32;
-    } while (__any_sync(kFullMask, state_of(word) == kTileNotReady));
+      if (!__any_sync(kFullMask, state_of(word) == kTileNotReady)) break;
+      back_off(pause);
+    }
     const unsigned prefixes = __ballot_sync(kFullMask, state_of(word) == kTilePrefix);
     if (prefixes != 0) {
       const unsigned stop = __ffs(prefixes) - 1;  // the nearest inclusive prefix
@@ -216,7 +233,7 @@ __device__ inline unsigned look_back(unsigned long long* tile_status, unsigned t
 }
 
 template <class T>
-__global__ void __launch_bounds__(kSinglePassThreads)
+__global__ void __launch_bounds__(kSinglePassThreads, kSinglePassBlocksPerSM)
     compact_single_pass_kernel(const T* __restrict__ in, T* __restrict__ out, unsigned* __restrict__ count,
                                unsigned long long* tile_status, unsigned* tile_counter, std::size_t n,
                                T threshold, bool vector_loads) {
