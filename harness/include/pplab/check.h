@@ -60,6 +60,7 @@ bool element_matches(const T& expected, const T& got, const Tolerance& tol) {
   if constexpr (std::is_floating_point_v<T>) {
     if (std::isnan(expected)) return std::isnan(got) && !is_poison(got);
     if (is_poison(got)) return false;
+    if (got == expected) return true;  // also equal infinities, whose difference is NaN
     double diff = std::fabs(double(got) - double(expected));
     return diff <= tol.abs + tol.rel * std::fabs(double(expected));
   } else {
