@@ -393,13 +393,18 @@ json gradescope(const GradeReport& report) {
                        seed_text(report) + ".";
   if (auto banner = speed_banner(report); !banner.empty()) output += "\n" + banner;
   for (const auto& note : report.notes) output += "\n" + note;
+  json labs = json::object();
+  for (const auto& lab : report.labs)
+    labs[lab.lab.folder] = {{"score", lab.score()},         {"max_score", lab.max()},
+                            {"correctness", lab.correctness}, {"speed", lab.speed},
+                            {"status", lab.status},         {"ratio_to_reference", lab.ratio}};
   return {{"score", report.score()},
           {"execution_time", int(report.seconds + 0.5)},
           {"output", output},
           {"visibility", "visible"},
           {"stdout_visibility", "hidden"},
           {"extra_data", {{"seed", report.seed}, {"backend", report.backend}, {"max_score", report.max()},
-                          {"student", report.student}}},
+                          {"student", report.student}, {"labs", labs}}},
           {"tests", tests}};
 }
 
