@@ -31,7 +31,7 @@ cmake --preset gpu-solutions -B "$build" -DPPLAB_SOURCES="labs;solutions" -DPPLA
 cmake --build "$build" -j "$jobs" -- -k 0 >> "$OUT/build.log" 2>&1 || grep -m20 -B2 -A8 "error" "$OUT/build.log"
 
 echo "== reference checks on the GPU"
-ctest --test-dir "$build" -L -ref -j 4 --output-on-failure > "$OUT/ctest.log" 2>&1
+ctest --test-dir "$build" --label-regex "ref$" -j 8 --output-on-failure > "$OUT/ctest.log" 2>&1
 checks_status=$?
 tail -n 4 "$OUT/ctest.log"
 
