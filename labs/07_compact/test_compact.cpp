@@ -170,7 +170,9 @@ TEST_CASE("compact of floats matches the CPU reference and never keeps NaN") {
     CAPTURE(n);
     auto in = pplab::random_values<float>(n, -1.0f, 1.0f, 740 + n);
     for (std::size_t i = 3; i < n; i += 97) in[i] = std::numeric_limits<float>::quiet_NaN();
-    in[n / 2] = std::numeric_limits<float>::max();
+    in[n / 2] = std::numeric_limits<float>::infinity();
+    in[n / 3] = -std::numeric_limits<float>::infinity();
+    in[n - 1] = std::numeric_limits<float>::max();
     check_compact("compact of floats matches the CPU reference", in, 0.25f);
   }
 }
