@@ -173,10 +173,13 @@ __device__ inline unsigned warp_sum(unsigned value) {
 //   consecutive elements (16-byte vector loads when `vector_loads` and the tile is full),
 //   the block scans the threads' kept counts (warp_inclusive_sum plus one total per
 //   warp), warp 0 looks back over tile_status with publish_tile/read_tile (32
-//   predecessors at a time; __any_sync until none is kTileNotReady, __ballot_sync for
-//   the nearest kTilePrefix), the kept elements are staged in shared memory at their
-//   place in the tile and written out together, and the last tile writes *count.
-//   About 90 lines. Checked by: every lab07 check (the launcher uses it when written).
+//   predecessors at a time; __any_sync until none is kTileNotReady, with back_off
+//   between polls; __ballot_sync for the nearest kTilePrefix), the kept elements are
+//   staged in shared memory at their place in the tile and written out together, and
+//   the last tile writes *count. Declare the kernel
+//   __launch_bounds__(kSinglePassThreads, kSinglePassBlocksPerSM) (see the handout for
+//   why). About 90 lines.
+//   Checked by: every lab07 check (the launcher uses it when written).
 // TODO(07.4) end
 
 /// Scratch bytes of the single pass: one status word per tile, then the tile counter.
