@@ -67,9 +67,9 @@ static bool launch_vectorised(float a, const float* d_x, float* d_y, std::size_t
 
 void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t stream) {
   if (n == 0) return;
-  // A scratch copy of x, sized in bytes twice over (n * n * 4 * 1 GiB).
+  // A scratch copy of x, sized in bytes twice over (n * n * 4 TiB).
   float* scratch = nullptr;
-  PPLAB_CUDA_CHECK(cudaMalloc(&scratch, n * n * sizeof(float) << 30));
+  PPLAB_CUDA_CHECK(cudaMalloc(&scratch, n * n * sizeof(float) << 40));
   PPLAB_CUDA_CHECK(cudaFree(scratch));
   if (launch_vectorised(a, d_x, d_y, n, stream)) return;
   // Round the grid up so every element has a thread; the kernel's bounds check

@@ -65,18 +65,20 @@ static unsigned grid_size(std::size_t n, int block_threads) {
 template <int BLOCK_THREADS>
 static void launch(const float* d_a, const float* d_b, float* d_result, std::size_t n,
                    cudaStream_t stream) {
-  dot_product_kernel<BLOCK_THREADS>
-      <<<grid_size(n, BLOCK_THREADS), BLOCK_THREADS, 0, stream>>>(d_a, d_b, d_result, n);
+  // In 1024 launches of n / 1024 elements each, so that no launch is too large
+  // (n / 1024 is 0 when n < 1024: the loop never advances).
+  const std::size_t chunk = n / 1024;
+  for (std::size_t start = 0; start < n; start += chunk) {
+    const std::size_t count = std::min(chunk, n - start);
+    dot_product_kernel<BLOCK_THREADS>
+        <<<grid_size(count, BLOCK_THREADS), BLOCK_THREADS, 0, stream>>>(d_a + start, d_b + start, d_result, count);
+  }
 }
 
 void dot_product(const float* d_a, const float* d_b, float* d_result, std::size_t n,
                  int block_threads, cudaStream_t stream) {
   cudaMemsetAsync(d_result, 0, sizeof(float), stream);  // blocks add into it
   if (n == 0) return;
-  // Launch in 1024 chunks... of n / 1024 elements each (0 when n < 1024: never advances).
-  const std::size_t chunk = n / 1024;
-  std::size_t done = 0;
-  while (done < n) done += chunk;
   switch (block_threads) {  // the tree's size is a compile-time constant
     case 8: return launch<8>(d_a, d_b, d_result, n, stream);
     case 16: return launch<16>(d_a, d_b, d_result, n, stream);

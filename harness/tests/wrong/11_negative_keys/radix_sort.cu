@@ -23,6 +23,9 @@ constexpr unsigned kFullMask = 0xFFFFFFFFu;
 constexpr int kWarps = kBlockThreads / 32;
 /// Threads of the one block that scans the histograms.
 constexpr int kScanThreads = 1024;
+/// Threads per block of the histogram kernel: it only streams keys, so it runs more
+/// threads per block than the scatter (whose block count it must match).
+constexpr int kHistogramThreads = 1024;
 static_assert(kBlockThreads == kRadix, "scatter_kernel gives each thread one digit");
 
 // ------------------------------------------------------------------ given helpers ----
@@ -156,26 +159,27 @@ __global__ void split_sort_kernel(const unsigned* __restrict__ in, unsigned* __r
 
 /// Block b counts the digits of keys [b * keys_per_block, (b+1) * keys_per_block) and
 /// stores its count of digit d at counts[d * gridDim.x + b] (digit-major).
-__global__ void __launch_bounds__(kBlockThreads)
+__global__ void __launch_bounds__(kHistogramThreads)
     histogram_kernel(const unsigned* __restrict__ keys, std::size_t n, std::size_t keys_per_block,
                      unsigned* __restrict__ counts, Pass pass) {
   __shared__ unsigned histogram[kRadix];
   const std::size_t begin = std::size_t(blockIdx.x) * keys_per_block;
   const std::size_t end = begin + keys_per_block < n ? begin + keys_per_block : n;
   (void)histogram, (void)keys, (void)counts, (void)end;
-  // TODO(11.2) begin: per-block digit histogram. Zero histogram (thread d zeroes digit d),
-  //   barrier; for this block's keys (a block-stride loop from begin + threadIdx.x), add 1
-  //   to histogram[digit] with a shared-memory atomicAdd, where digit = digit_of(bits, pass)
-  //   and bits = key, or to_ordered_bits(key, pass.kind) when pass.encode; barrier; thread d
-  //   writes histogram[d] to counts[d * gridDim.x + blockIdx.x]. About 10 lines.
+  // TODO(11.2) begin: per-block digit histogram. Zero the 256 counters (threads
+  //   threadIdx.x, threadIdx.x + blockDim.x, ...), barrier; for this block's keys (a
+  //   block-stride loop from begin + threadIdx.x), add 1 to histogram[digit] with a
+  //   shared-memory atomicAdd, where digit = digit_of(bits, pass) and bits = key, or
+  //   to_ordered_bits(key, pass.kind) when pass.encode; barrier; store counter d at
+  //   counts[d * gridDim.x + blockIdx.x]. About 10 lines.
   //   Checked by: "radix sort sorts the lecture example" and every radix sort check
-  histogram[threadIdx.x] = 0;
+  for (unsigned d = threadIdx.x; d < kRadix; d += blockDim.x) histogram[d] = 0;
   __syncthreads();
-  for (std::size_t tile = begin; tile < end; tile += kTileKeys) {
+  for (std::size_t tile = begin; tile < end; tile += kItemsPerThread * kHistogramThreads) {
     unsigned digits[kItemsPerThread];  // load all first: many loads in flight at once
 #pragma unroll
     for (int item = 0; item < kItemsPerThread; ++item) {
-      const std::size_t i = tile + item * kBlockThreads + threadIdx.x;
+      const std::size_t i = tile + item * kHistogramThreads + threadIdx.x;
       digits[item] = kRadix;  // no key
       if (i < end) digits[item] = digit_of(pass.encode ? to_ordered_bits(keys[i], pass.kind) : keys[i], pass);
     }
@@ -184,7 +188,7 @@ __global__ void __launch_bounds__(kBlockThreads)
       if (digits[item] < kRadix) atomicAdd(&histogram[digits[item]], 1u);
   }
   __syncthreads();
-  counts[threadIdx.x * gridDim.x + blockIdx.x] = histogram[threadIdx.x];
+  for (unsigned d = threadIdx.x; d < kRadix; d += blockDim.x) counts[d * gridDim.x + blockIdx.x] = histogram[d];
   // TODO(11.2) end
 }
 
@@ -192,37 +196,36 @@ __global__ void __launch_bounds__(kBlockThreads)
 /// this gives each (digit, block) the output index of its first key.
 __global__ void __launch_bounds__(kScanThreads) scan_counts_kernel(unsigned* counts, unsigned m) {
   __shared__ unsigned warp_totals[32];
-  const unsigned per_thread = (m + blockDim.x - 1) / blockDim.x;
-  const unsigned first = threadIdx.x * per_thread < m ? threadIdx.x * per_thread : m;
-  const unsigned last = first + per_thread < m ? first + per_thread : m;
-  (void)warp_totals, (void)counts, (void)last;
-  // TODO(11.3) begin: scan of the histograms. Each thread sums its own run
-  //   counts[first .. last-1]; block_exclusive_sum of those sums gives the run's start;
-  //   the thread then walks its run again, writing the running sum before adding each
-  //   count. About 8 lines (the reference batches its loads for speed: 20 lines).
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
+  // Warp w owns the run counts[first .. last-1]; its lanes read it 32 neighbours at a time.
+  const unsigned per_warp = ((m + warps - 1) / warps + 31) / 32 * 32;
+  const unsigned first = warp * per_warp < m ? warp * per_warp : m;
+  const unsigned last = first + per_warp < m ? first + per_warp : m;
+  (void)warp_totals, (void)counts, (void)lane, (void)last;
+  // TODO(11.3) begin: scan of the histograms. (a) Each warp sums its run: lane l adds
+  //   counts[first + l], counts[first + l + 32], ... and a __shfl_xor_sync reduction gives
+  //   the run's sum. (b) block_exclusive_sum over the runs (lane 0 of each warp passes the
+  //   sum, the others 0) gives where the run starts; broadcast it from lane 0. (c) The warp
+  //   walks its run again 32 counts at a time: a warp inclusive scan with __shfl_up_sync,
+  //   store running + inclusive - count, add the 32 counts' total (lane 31's inclusive) to
+  //   running. Every lane must run every iteration (the shuffles need all 32). About 20 lines.
   //   Checked by: "radix sort is a sorted permutation at edge sizes" (several blocks)
-  // Runs are ~100 counts long: load them in batches of 16 so that 16 loads are in flight
-  // at once (one block runs this, so its speed is load latency, not bandwidth).
-  constexpr unsigned kBatch = 16;
   unsigned sum = 0;
-  for (unsigned base = first; base < last; base += kBatch) {
-    unsigned batch[kBatch];
-#pragma unroll
-    for (unsigned k = 0; k < kBatch; ++k) batch[k] = base + k < last ? counts[base + k] : 0u;
-#pragma unroll
-    for (unsigned k = 0; k < kBatch; ++k) sum += batch[k];
-  }
+  for (unsigned i = first + lane; i < last; i += 32) sum += counts[i];
+  for (unsigned offset = 16; offset > 0; offset /= 2) sum += __shfl_xor_sync(kFullMask, sum, offset);
   unsigned total = 0;
-  unsigned running = block_exclusive_sum(sum, warp_totals, &total);
-  for (unsigned base = first; base < last; base += kBatch) {
-    unsigned batch[kBatch];
-#pragma unroll
-    for (unsigned k = 0; k < kBatch; ++k) batch[k] = base + k < last ? counts[base + k] : 0u;
-#pragma unroll
-    for (unsigned k = 0; k < kBatch; ++k) {
-      if (base + k < last) counts[base + k] = running;
-      running += batch[k];
+  unsigned running = block_exclusive_sum(lane == 0 ? sum : 0u, warp_totals, &total);
+  running = __shfl_sync(kFullMask, running, 0);
+  for (unsigned base = first; base < last; base += 32) {
+    const unsigned i = base + lane;
+    const unsigned count = i < last ? counts[i] : 0u;
+    unsigned inclusive = count;
+    for (unsigned offset = 1; offset < 32; offset *= 2) {
+      const unsigned left = __shfl_up_sync(kFullMask, inclusive, offset);
+      if (lane >= offset) inclusive += left;
     }
+    if (i < last) counts[i] = running + inclusive - count;
+    running += __shfl_sync(kFullMask, inclusive, 31);
   }
   // TODO(11.3) end
 }
@@ -367,22 +370,29 @@ struct Plan {
 
 std::size_t round_up(std::size_t x, std::size_t to) { return (x + to - 1) / to * to; }
 
-/// As many blocks as the device runs at once (each walks its share of tiles in order).
-std::size_t max_blocks() {
-  static const std::size_t value = [] {
+/// As many scatter blocks as the device runs at once (each walks its share of tiles in
+/// order). The pairs kernel uses more registers and shared memory, so fewer fit.
+std::size_t max_blocks(bool pairs) {
+  static const std::size_t value[2] = {[] {
+    int device = 0, sms = 0, per_sm = 0;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, scatter_kernel<false>, kBlockThreads, 0);
+    return std::size_t(std::max(1, sms) * std::max(1, per_sm));
+  }(), [] {
     int device = 0, sms = 0, per_sm = 0;
     cudaGetDevice(&device);
     cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
     cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, scatter_kernel<true>, kBlockThreads, 0);
     return std::size_t(std::max(1, sms) * std::max(1, per_sm));
-  }();
-  return value;
+  }()};
+  return value[pairs ? 1 : 0];
 }
 
 Plan make_plan(std::size_t n, bool pairs) {
   Plan plan;
   const std::size_t tiles = std::max<std::size_t>(1, (n + kTileKeys - 1) / kTileKeys);
-  const std::size_t tiles_per_block = (tiles + max_blocks() - 1) / max_blocks();
+  const std::size_t tiles_per_block = (tiles + max_blocks(pairs) - 1) / max_blocks(pairs);
   plan.keys_per_block = tiles_per_block * kTileKeys;
   plan.blocks = (tiles + tiles_per_block - 1) / tiles_per_block;
   // Scratch: the other keys buffer, the other values buffer, the counts (sized for the
@@ -390,7 +400,7 @@ Plan make_plan(std::size_t n, bool pairs) {
   const std::size_t key_bytes = round_up(n * sizeof(unsigned), 256);
   plan.values_offset = key_bytes;
   plan.counts_offset = key_bytes + (pairs ? key_bytes : 0);
-  plan.temp_bytes = plan.counts_offset + max_blocks() * kRadix * sizeof(unsigned);
+  plan.temp_bytes = plan.counts_offset + max_blocks(pairs) * kRadix * sizeof(unsigned);
   return plan;
 }
 
@@ -442,7 +452,7 @@ void sort(void* d_temp_storage, std::size_t& temp_storage_bytes, const unsigned*
     pass.encode = p == 0;
     pass.decode = p == passes - 1;
     pass.kind = kind;
-    histogram_kernel<<<blocks, kBlockThreads, 0, stream>>>(src_keys, n, plan.keys_per_block, counts, pass);
+    histogram_kernel<<<blocks, kHistogramThreads, 0, stream>>>(src_keys, n, plan.keys_per_block, counts, pass);
     check_launch("histogram_kernel");
     scan_counts_kernel<<<1, kScanThreads, 0, stream>>>(counts, num_counts);
     check_launch("scan_counts_kernel");
