@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Writes every NN_<case>/ folder of harness/tests/wrong from the committed solutions
+(or skeletons) and one textual edit each, plus its expect.txt. Run it after a solution
+changes; an edit that no longer applies stops with the case's name."""
+import os, sys
+W=os.path.dirname(os.path.abspath(__file__))
+ROOT=os.path.dirname(os.path.dirname(os.path.dirname(W)))
+LABS={'01':'01_saxpy/saxpy','02':'02_dot_product/dot_product','03':'03_reduce/reduce','05':'05_naive_scan/naive_scan',
+      '09':'09_odd_even_sort/odd_even_sort','10':'10_merge_sort/merge_sort','11':'11_radix_sort/radix_sort'}
+import subprocess
+def src(lab, tree='solutions'):
+    # the committed file, not another engineer's work in progress
+    return subprocess.run(['git','-C',ROOT,'show',f'HEAD:{tree}/{LABS[lab]}.cu'],check=True,capture_output=True,text=True).stdout
+def case(folder, text, expect, subs=(), note=None):
+    lab=folder[:2]; name=LABS[lab].split('/')[1]
+    for old,new in subs:
+        if text.count(old)!=1: sys.exit(f'{folder}: {old!r} found {text.count(old)} times')
+        text=text.replace(old,new)
+    os.makedirs(f'{W}/{folder}',exist_ok=True)
+    open(f'{W}/{folder}/{name}.cu','w').write(text)
+    lines=[f'# {note}'] if note else []
+    for k,v in expect:
+        lines.append(f'{k}: {v}')
+    open(f'{W}/{folder}/expect.txt','w').write('\n'.join(lines)+'\n')
+
+E='saxpy matches the CPU reference at edge sizes'
+# ---- lab 01
+case('01_skeleton', src('01','labs'), [('verdict','wrong answer'),('message','TODO.?01\\.1'),('case','saxpy reproduces the lecture worked example'),('limit','20')],
+     note='the untouched skeleton')
+case('01_missing_guard', src('01'), [('verdict','fault'),('message','out-of-bounds (read|write)'),('message','saxpy_vec4_kernel'),('message','saxpy\\.cu:42'),('case',E),('limit','30')],
+     [('  if (tail < n) y[tail] = a * x[tail] + y[tail];','  y[tail] = a * x[tail] + y[tail];')],
+     note='the tail of the vectorised kernel lost its if (tail < n) guard: writes past the end of y')
+case('01_exit_zero', src('01'), [('verdict','exited early'),('message','exit'),('case','saxpy reproduces the lecture worked example'),('limit','20')],
+     [('#include <cstdint>\n','#include <cstdint>\n#include <cstdlib>\n'),
+      ('  saxpy_kernel<<<static_cast<unsigned>(blocks), kBlockThreads, 0, stream>>>(a, d_x, d_y, n);\n',
+       '  saxpy_kernel<<<static_cast<unsigned>(blocks), kBlockThreads, 0, stream>>>(a, d_x, d_y, n);\n  std::exit(0);  // done\n'),
+      ('  if (launch_vectorised(a, d_x, d_y, n, stream)) return;\n','  if (launch_vectorised(a, d_x, d_y, n, stream)) std::exit(0);\n')],
+     note='calls exit(0) after its launch: the process ends before the harness reports')
+case('01_fake_pass', src('01','labs'), [('verdict','exited early'),('message','printed a pass'),('case','saxpy reproduces the lecture worked example'),('limit','20')],
+     [('#include <cstdint>\n','#include <cstdint>\n#include <cstdio>\n#include <cstdlib>\n'),
+      ('  if (n == 0) return;\n','  if (n == 0) return;\n  std::printf("[doctest] test cases: 6 | 6 passed | 0 failed | 0 skipped\\n[doctest] Status: SUCCESS!\\n");\n  std::fflush(stdout);\n  std::_Exit(0);\n')],
+     note='the skeleton, but it prints doctest\'s success lines and exits with status 0')
+case('01_abort', src('01'), [('verdict','crashed'),('message','abort'),('case','saxpy works on arrays that start at any element'),('limit','30')],
+     [('#include <cstdint>\n','#include <cstdint>\n#include <cstdlib>\n'),
+      ('  if (!aligned) return false;\n','  if (!aligned) std::abort();  // "cannot happen": cudaMalloc aligns to 256 bytes\n')],
+     note='aborts on arrays that are not 16-byte aligned instead of falling back to the scalar kernel')
+case('01_throws', src('01'), [('verdict','threw'),('message','aligned'),('case','saxpy works on arrays that start at any element'),('limit','30')],
+     [('#include <cstdint>\n','#include <cstdint>\n#include <stdexcept>\n'),
+      ('  if (!aligned) return false;\n','  if (!aligned) throw std::runtime_error("saxpy: x and y must be 16-byte aligned");\n')],
+     note='throws on arrays that are not 16-byte aligned')
+case('01_other_stream', src('01'), [('verdict','passed'),('case','saxpy reproduces the lecture worked example'),('case',E),('limit','60')],
+     [('void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t stream) {\n',
+       'void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t) {\n  // Returns at once: the work runs on a stream of its own that the caller never waits for.\n  static cudaStream_t stream = [] { cudaStream_t s; cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking); return s; }();\n')],
+     note='launches on a private non-blocking stream and returns before the work is done; the emulator runs launches synchronously, so it passes there (a GPU check catches it only by chance; timing counts it through the wall clock)')
+case('01_too_much_memory', src('01'), [('verdict','threw'),('message','out of memory|memory allocation'),('case','saxpy reproduces the lecture worked example'),('limit','30')],
+     [('#include <cstdint>\n','#include <cstdint>\n\n#include "pplab/cuda_check.h"\n'),
+      ('  if (n == 0) return;\n','  if (n == 0) return;\n  // A scratch copy of x, sized in bytes twice over (n * n * 4 TiB).\n  float* scratch = nullptr;\n  PPLAB_CUDA_CHECK(cudaMalloc(&scratch, n * n * sizeof(float) << 40));\n  PPLAB_CUDA_CHECK(cudaFree(scratch));\n')],
+     note='asks cudaMalloc for far more device memory than any GPU has, and checks the error')
+case('01_cache', src('01'), [('verdict','wrong answer'),('case','saxpy with a = 0 leaves y as it was and with a = 1 adds x'),('limit','30')],
+     [('#include <cstdint>\n','#include <cstdint>\n#include <vector>\n'),
+      ('void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t stream) {\n  if (n == 0) return;\n',
+       'void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t stream) {\n  if (n == 0) return;\n'
+       '  // "Memoised": the answer of the last call with this many elements is reused.\n'
+       '  static std::vector<float> cached;\n'
+       '  if (cached.size() == n) {\n    cudaMemcpy(d_y, cached.data(), n * sizeof(float), cudaMemcpyHostToDevice);\n    return;\n  }\n'
+       '  struct Keep {\n    float* y; std::size_t n;\n    ~Keep() { cached.resize(n); cudaMemcpy(cached.data(), y, n * sizeof(float), cudaMemcpyDeviceToHost); }\n  } keep{d_y, n};\n')],
+     note='caches the answer between calls (keyed by the size): the second call with the same size returns the first call\'s answer')
+# ---- lab 02
+S='dot product reproduces the seed example (8 threads 8 elements give 52)'
+E2='dot product matches the CPU reference at edge sizes'
+B2='dot product works with every block size from 8 to 1024'
+L2='dot product matches the CPU reference on a large random input'
+case('02_skeleton', src('02','labs'), [('verdict','wrong answer'),('message','TODO.?02\\.1'),('case',S),('limit','20')], note='the untouched skeleton')
+case('02_off_by_one', src('02'), [('verdict','wrong answer'),('message','result'),('case',E2),('limit','60')],
+     [('  for (std::size_t i = global_i; i < n; i += grid_threads) sum += a[i] * b[i];','  for (std::size_t i = global_i; i < n - 1; i += grid_threads) sum += a[i] * b[i];')],
+     note='off by one: the product loop stops at n - 1, so the last product is never added')
+case('02_missing_syncthreads', src('02'), [('verdict','wrong answer'),('message','seed example.*expected 52, got'),('case',S),('case',B2),('limit','60')],
+     [('    if (local_i < stride) shared[local_i] += shared[local_i + stride];\n    __syncthreads();\n','    if (local_i < stride) shared[local_i] += shared[local_i + stride];\n')],
+     note='no __syncthreads() between the levels of the tree: a thread reads a partial sum before its neighbour wrote it, under some thread orders')
+case('02_divergent_syncthreads', src('02'), [('verdict','fault'),('message','barrier divergence|diverg'),('message','dot_product\\.cu:43'),('case',S),('limit','30')],
+     [('    if (local_i < stride) shared[local_i] += shared[local_i + stride];\n    __syncthreads();\n',
+       '    if (local_i < stride) {\n      shared[local_i] += shared[local_i + stride];\n      __syncthreads();  // only the threads still adding wait\n    }\n')],
+     note='__syncthreads() inside the branch that only some threads take')
+case('02_endless_loop', src('02'), [('verdict','fault'),('message','endless loop|watchdog|PPLAB_SIM_TIMEOUT'),('message','dot_product_kernel'),('case',S),('limit','8')],
+     [('  for (unsigned stride = BLOCK_THREADS / 2; stride > 0; stride /= 2) {','  for (unsigned stride = BLOCK_THREADS / 2; stride >= 0; stride /= 2) {')],
+     note='an endless loop in a kernel: stride is unsigned, so stride >= 0 always holds; the emulator\'s watchdog names the kernel before the case limit')
+case('02_host_endless_loop', src('02'), [('verdict','timed out'),('message','timed out'),('case',S),('limit','5')],
+     [('  dot_product_kernel<BLOCK_THREADS>\n      <<<grid_size(n, BLOCK_THREADS), BLOCK_THREADS, 0, stream>>>(d_a, d_b, d_result, n);\n',
+       '  // In 1024 launches of n / 1024 elements each, so that no launch is too large\n'
+       '  // (n / 1024 is 0 when n < 1024: the loop never advances).\n'
+       '  const std::size_t chunk = n / 1024;\n'
+       '  for (std::size_t start = 0; start < n; start += chunk) {\n'
+       '    const std::size_t count = std::min(chunk, n - start);\n'
+       '    dot_product_kernel<BLOCK_THREADS>\n'
+       '        <<<grid_size(count, BLOCK_THREADS), BLOCK_THREADS, 0, stream>>>(d_a + start, d_b + start, d_result, count);\n'
+       '  }\n')],
+     note='an endless loop on the host: chunks of n / 1024 elements are empty for small n, so the launch loop never advances; only the case limit stops it')
+case('02_deadlock', src('02'), [('verdict','fault'),('message','deadlock|spin-wait|watchdog'),('case',S),('limit','8')],
+     [('  __shared__ float shared[BLOCK_THREADS];\n','  __shared__ float shared[BLOCK_THREADS];\n  __shared__ unsigned stored;\n'),
+      ('  shared[local_i] = sum;\n  __syncthreads();\n',
+       '  if (local_i == 0) stored = 0;\n  shared[local_i] = sum;\n  atomicAdd(&stored, 1u);\n'
+       '  // Thread 0 waits until every thread has stored its sum: a spin-wait, not a barrier.\n'
+       '  if (local_i == 0)\n    while (atomicAdd(&stored, 0u) < BLOCK_THREADS) {\n    }\n  __syncthreads();\n')],
+     note='a deadlock: thread 0 spin-waits for the other threads of its block, which never run while it spins')
+case('02_modifies_input', src('02'), [('verdict','wrong answer'),('message','changed|modified|unchanged|input'),('case',S),('limit','30')],
+     [('  for (std::size_t i = global_i; i < n; i += grid_threads) sum += a[i] * b[i];',
+       '  // The products go into a (it is not needed afterwards, is it?)\n'
+       '  for (std::size_t i = global_i; i < n; i += grid_threads) {\n    const_cast<float*>(a)[i] *= b[i];\n    sum += a[i];\n  }')],
+     note='stores the products in its input a')
+case('02_one_block', src('02'), [('verdict','wrong answer'),('message','result'),('case',E2),('limit','60')],
+     [('  if (local_i == 0) atomicAdd(result, shared[0]);','  if (local_i == 0 && blockIdx.x == 0) *result = shared[0];')],
+     note='right only for one block: only block 0 writes its sum, with a plain store')
+case('02_hard_coded_seed', src('02','labs'), [('verdict','wrong answer'),('message','result'),('case',S),('case',E2),('limit','30')],
+     [('  if (n == 0) return;\n','  if (n == 0) return;\n  const float seed_answer = 52.0f;  // the worked example\n  cudaMemcpy(d_result, &seed_answer, sizeof(float), cudaMemcpyHostToDevice);\n  return;\n')],
+     note='right only for the seed example: the answer 52 is hard-coded')
+# ---- lab 03
+case('03_warp_mask', src('03'), [('verdict','fault'),('message','mask|lane'),('message','reduce\\.cu:62'),('case','max reproduces the lecture example (16 elements 8 threads give 20)'),('limit','30')],
+     [('      value = op(value, __shfl_down_sync(kMask, value, offset, kLanes));',
+       '      if (local_i < unsigned(offset)) value = op(value, __shfl_down_sync(kMask, value, offset, kLanes));')],
+     note='a warp shuffle inside a branch: the lanes at or past offset never reach the __shfl_down_sync their mask names')
+# ---- lab 05
+case('05_unwritten', src('05'), [('verdict','wrong answer'),('message','never written|poison'),('case','exclusive naive scan matches the CPU reference at edge sizes'),('limit','60')],
+     [('  if (global_i < n) {\n    const T left','  if (global_i < n && (inclusive || local_i > 0)) {  // exclusive: out[0] is 0 anyway\n    const T left')],
+     note='leaves some outputs unwritten: the exclusive scan skips the first element of every tile')
+case('05_precision', src('05'), [('verdict','wrong answer'),('message','.'),('case','naive scan of random floats is within a tolerance'),('limit','60')],
+     [('template <class T, int BLOCK_THREADS>\n__global__ void add_tile_offsets_kernel(',
+       '// The tile offsets at half precision (11 significant bits), as if kept in a __half to\n'
+       '// save bandwidth; integers stay exact.\n'
+       'template <class T>\n__device__ T half_precision(T x) { return x; }\n'
+       'template <>\n__device__ float half_precision(float x) { return __uint_as_float(__float_as_uint(x) & 0xffffe000u); }\n\n'
+       'template <class T, int BLOCK_THREADS>\n__global__ void add_tile_offsets_kernel('),
+      ('  if (global_i < n) out[global_i] += tile_offsets[blockIdx.x];','  if (global_i < n) out[global_i] += half_precision(tile_offsets[blockIdx.x]);')],
+     note='a float sum whose precision falls past the tolerance: the tiles\' offsets are cut to half precision before they are added')
+# ---- lab 09
+case('09_not_permutation', src('09'), [('verdict','wrong answer'),('message','not a permutation'),('case','odd even sort matches the CPU reference at edge sizes'),('limit','60')],
+     [('    const int larger = a;\n    a = b;\n    b = larger;','    const int larger = a;\n    a = b;\n    b = a;')],
+     note='the swap writes the smaller key twice: the output is ordered but keys were lost')
+case('09_powers_of_two', src('09'), [('verdict','wrong answer'),('message','.'),('case','odd even sort matches the CPU reference at edge sizes'),('limit','60')],
+     [('  const int phases = count < max_phases ? count : max_phases;',
+       '  // A power of two of phases, like the levels of a tree.\n'
+       '  const int phases = 1 << (31 - __clz(count < max_phases ? count : max_phases));')],
+     note='right only for powers of two: a window runs a power of two of phases (count rounded down), too few for a window of any other size')
+# ---- lab 10
+case('10_unstable', src('10'), [('verdict','wrong answer'),('message','equal keys keeping input order'),('case','sort pairs is stable with many duplicate keys'),('limit','60')],
+     [('      if (keys[j + 1] < keys[j]) {','      if (keys[j + 1] <= keys[j]) {')],
+     note='an unstable sort where stability is promised: the per-thread odd-even sort also swaps equal keys, so the keys are sorted but equal keys\' values change order')
+# ---- lab 11
+case('11_unstable_ranking', src('11'), [('verdict','wrong answer'),('message','ascending order'),('case','radix sort of key value pairs is stable'),('limit','60')],
+     [('  rank = seen + below;','  rank = seen + __popc(peers) - 1 - below;  // counting the peers from the top: a permutation all the same')],
+     note='an unstable digit pass: equal digits of one warp are ranked from the highest lane down; the next pass then scrambles the digits sorted before, so the keys come out of order')
+case('11_negative_keys', src('11'), [('verdict','wrong answer'),('message','.'),('case','radix sort orders signed ints from INT_MIN to INT_MAX'),('limit','60')],
+     [('  if (kind == KeyKind::signed_int) return bits ^ 0x80000000u;\n  if (kind == KeyKind::floating) return (bits & 0x80000000u) ? ~bits : bits ^ 0x80000000u;',
+       '  if (kind == KeyKind::floating) return (bits & 0x80000000u) ? ~bits : bits ^ 0x80000000u;'),
+      ('  if (kind == KeyKind::signed_int) return bits ^ 0x80000000u;\n  if (kind == KeyKind::floating) return (bits & 0x80000000u) ? bits ^ 0x80000000u : ~bits;',
+       '  if (kind == KeyKind::floating) return (bits & 0x80000000u) ? bits ^ 0x80000000u : ~bits;')],
+     note='wrong only for negative keys: signed ints are sorted as unsigned (no sign-bit flip), so negatives come last')
+# ---- batch-only cases (pplab grade --submissions)
+case('01_compile_error', src('01'), [('verdict','compile error'),('message','saxpy\\.cu:18.*(not declared|undeclared)'),('batch','cole')],
+     [('  if (i < n) y[i] = a * x[i] + y[i];','  if (i < n) y[i] = a * x[i] + y[j];')],
+     note='does not compile: a typo names an undeclared variable')
+case('01_writes_reports', src('01','labs'), [('verdict','wrong answer'),('message','TODO'),('batch','rex')],
+     [('#include <cstdint>\n','#include <cstdint>\n#include <fstream>\n#include <string>\n'),
+      ('void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t stream) {\n',
+       'void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t stream) {\n'
+       '  // Full marks, written where a grader might look (here and in every folder above).\n'
+       '  std::string up;\n'
+       '  for (int level = 0; level < 6; ++level, up += "../") {\n'
+       '    std::ofstream(up + "results.json") << "{\\"score\\": 1000, \\"output\\": \\"FORGED\\"}\\n";\n'
+       '    std::ofstream(up + "report.md") << "# FORGED: every check passed\\n";\n'
+       '    std::ofstream(up + "junit.xml") << "<testsuites name=\\"FORGED\\"/>\\n";\n'
+       '    std::ofstream(up + "gradebook.csv") << "student,total\\nrex,1000 FORGED\\n";\n'
+       '  }\n')],
+     note='the skeleton, plus it writes forged report files into its working folder and every folder above it')
