@@ -1,5 +1,7 @@
 #include "pplab/inputs.h"
 
+#include <cuda_runtime.h>  // defines PPLAB_SIM on the CPU emulator
+
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
