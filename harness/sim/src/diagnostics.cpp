@@ -118,7 +118,7 @@ void fault_handler(int sig, siginfo_t* info, void* uctx) {
   char buf[256];
   if (sig == SIGSEGV || sig == SIGBUS) {
     AllocInfo a;
-    if (find_alloc(addr, &a)) {
+    if (find_alloc(addr, &a) && a.kind != 3) {
       msg = std::string("out-of-bounds ") + (write ? "write" : "read") + " " + thread_context(w) + "\n";
       long long off = static_cast<long long>(addr) - static_cast<long long>(a.start);
       const char* kind = a.kind == 0 ? "cudaMalloc" : a.kind == 1 ? "cudaMallocManaged" : "cudaMallocHost";

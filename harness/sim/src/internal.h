@@ -100,7 +100,7 @@ struct AllocInfo {
   size_t size = 0;
   std::uintptr_t map_base = 0;
   size_t map_len = 0;
-  int kind = 0;  // 0 device, 1 managed, 2 host (pinned)
+  int kind = 0;  // 0 device, 1 managed, 2 host (pinned), 3 __device__ symbol
 };
 // Finds the allocation whose mapping (guard pages included) holds addr. Lock-free
 // enough for a signal handler: it is only called once the process is going down.

@@ -51,6 +51,14 @@ void* allocate(size_t size, int kind) {
   return reinterpret_cast<void*>(start);
 }
 
+// __device__ variables are ordinary globals; cudaGetSymbolAddress registers them so
+// copies to their addresses count as copies to device memory.
+void register_symbol(const void* ptr, size_t size) {
+  auto p = reinterpret_cast<std::uintptr_t>(ptr);
+  std::lock_guard<std::mutex> lk(g_mu);
+  table()[p] = AllocInfo{p, size, p, size, 3};
+}
+
 bool release(void* ptr, int* kind_out) {
   auto p = reinterpret_cast<std::uintptr_t>(ptr);
   std::lock_guard<std::mutex> lk(g_mu);
@@ -58,7 +66,7 @@ bool release(void* ptr, int* kind_out) {
   auto it = t.upper_bound(p);
   if (it == t.begin()) return false;
   --it;
-  if (it->second.start != p) return false;
+  if (it->second.start != p || it->second.kind == 3) return false;
   if (kind_out) *kind_out = it->second.kind;
   munmap(reinterpret_cast<void*>(it->second.map_base), it->second.map_len);
   t.erase(it);
@@ -82,7 +90,8 @@ bool find_alloc_locked(std::uintptr_t addr, AllocInfo* out) {
 
 void free_all() {
   std::lock_guard<std::mutex> lk(g_mu);
-  for (auto& [base, a] : table()) munmap(reinterpret_cast<void*>(a.map_base), a.map_len);
+  for (auto& [base, a] : table())
+    if (a.kind != 3) munmap(reinterpret_cast<void*>(a.map_base), a.map_len);
   table().clear();
 }
 }  // namespace pplab::sim::detail

@@ -11,6 +11,7 @@
 
 namespace pplab::sim::detail {
 void* allocate(size_t size, int kind);
+void register_symbol(const void* ptr, size_t size);
 bool release(void* ptr, int* kind_out);
 bool find_alloc_locked(std::uintptr_t addr, AllocInfo* out);
 void free_all();
@@ -256,6 +257,7 @@ cudaError_t cudaMemsetAsync(void* ptr, int value, size_t count, cudaStream_t) { 
 cudaError_t cudaMemPrefetchAsync(const void*, size_t, int, cudaStream_t) { return cudaSuccess; }
 
 namespace pplab::sim {
+void register_symbol(const void* ptr, size_t size) { detail::register_symbol(ptr, size); }
 cudaError_t symbol_copy(void* dst, const void* src, size_t count, size_t symbol_size, size_t offset, bool to_symbol) {
   if (offset + count > symbol_size) {
     char buf[160];

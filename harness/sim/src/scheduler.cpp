@@ -714,12 +714,17 @@ void* dynamic_smem() {
 }
 
 void launch(const LaunchDesc& d) {
+  if (tls_worker)
+    fatal(std::string("kernel '") + d.name + "' launched from device code at " + fmt_site(Site{d.file, d.line}) +
+          ": dynamic parallelism is not supported by the sim");
   Pool& p = pool();
   dim3 g = d.grid, b = d.block;
   unsigned long long threads = 1ull * b.x * b.y * b.z;
   if (g.x == 0 || g.y == 0 || g.z == 0 || b.x == 0 || b.y == 0 || b.z == 0 || threads > 1024 || b.x > 1024 ||
       b.y > 1024 || b.z > 64 || g.x > 2147483647u || g.y > 65535 || g.z > 65535) {
-    set_last_error(cudaErrorInvalidConfiguration);
+    // CUDA 13 on an H200 answers cudaErrorInvalidValue here (older toolkits gave
+    // cudaErrorInvalidConfiguration): tests/gpu_check/expected_h200_cuda13.txt.
+    set_last_error(cudaErrorInvalidValue);
     return;
   }
   if (d.smem > max_dynamic_smem()) {
@@ -744,9 +749,7 @@ void launch(const LaunchDesc& d) {
     ++p.generation;
     p.cv.notify_all();
   }
-  Worker* saved = tls_worker;  // a launch from inside a kernel is not supported; keep state sane
   run_blocks(self, d, p.next_block, nblocks);
-  tls_worker = saved;
   if (helpers > 0) {
     std::unique_lock<std::mutex> lk(p.mu);
     p.cv.wait(lk, [&] { return p.running.load() == 0; });

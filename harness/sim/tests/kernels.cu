@@ -437,3 +437,13 @@ cudaError_t simtest::launch_with(dim3 grid, dim3 block, size_t smem) {
   empty_kernel<<<grid, block, smem>>>(nullptr);
   return cudaGetLastError();
 }
+
+bool simtest::symbol_address_copy() {
+  void* p = nullptr;
+  unsigned h[WSIZE], back[WSIZE];
+  for (int i = 0; i < WSIZE; ++i) h[i] = 7u * i;
+  if (cudaGetSymbolAddress(&p, ddata) != cudaSuccess) return false;
+  if (cudaMemcpy(p, h, sizeof h, cudaMemcpyHostToDevice) != cudaSuccess) return false;
+  if (cudaMemcpyFromSymbol(back, ddata, sizeof back) != cudaSuccess) return false;
+  return back[WSIZE - 1] == 7u * (WSIZE - 1);
+}

@@ -23,4 +23,5 @@ float reduction(bool with_sync, int n);                     // tree reduction, o
 cudaError_t launch_with(dim3 grid, dim3 block, size_t smem);
 int warp_reduce(int n);                                     // __shfl_down_sync reduction per warp + atomics
 unsigned active_mask_after_exit();
+bool symbol_address_copy();                                 // cudaGetSymbolAddress + cudaMemcpy
 }  // namespace simtest

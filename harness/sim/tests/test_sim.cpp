@@ -170,6 +170,7 @@ TEST_CASE("shared-memory atomics count per block") {
 
 TEST_CASE("the seed's warp radix sort runs with __device__ symbols, ballots and popc") {
   for (unsigned seed = 1; seed <= 20; ++seed) REQUIRE(simtest::warp_radix_sort(seed));
+  CHECK(simtest::symbol_address_copy());
 }
 
 TEST_CASE("a reduction missing the barrier in its loop is wrong under at least one schedule") {
@@ -184,11 +185,11 @@ TEST_CASE("a reduction missing the barrier in its loop is wrong under at least o
   CHECK(wrong_somewhere);
 }
 
-TEST_CASE("bad launch configurations set CUDA's errors without running") {
-  CHECK(simtest::launch_with(dim3(1), dim3(1025), 0) == cudaErrorInvalidConfiguration);
-  CHECK(simtest::launch_with(dim3(1), dim3(32, 32, 2), 0) == cudaErrorInvalidConfiguration);
-  CHECK(simtest::launch_with(dim3(0), dim3(32), 0) == cudaErrorInvalidConfiguration);
-  CHECK(simtest::launch_with(dim3(1), dim3(0), 0) == cudaErrorInvalidConfiguration);
+TEST_CASE("bad launch configurations set CUDA 13's errors without running") {
+  CHECK(simtest::launch_with(dim3(1), dim3(1025), 0) == cudaErrorInvalidValue);
+  CHECK(simtest::launch_with(dim3(1), dim3(32, 32, 2), 0) == cudaErrorInvalidValue);
+  CHECK(simtest::launch_with(dim3(0), dim3(32), 0) == cudaErrorInvalidValue);
+  CHECK(simtest::launch_with(dim3(1), dim3(0), 0) == cudaErrorInvalidValue);
   CHECK(simtest::launch_with(dim3(1), dim3(32), 64 * 1024) != cudaSuccess);
   CHECK(simtest::launch_with(dim3(1), dim3(1024), 48 * 1024) == cudaSuccess);
   CHECK(cudaPeekAtLastError() == cudaSuccess);
@@ -335,6 +336,27 @@ TEST_CASE("device printf reaches stdout and the schedule comes from PPLAB_SIM_SC
   auto bad = run("PPLAB_SIM_SCHEDULE=sideways " + program("pplab_sim_prog_hello"));
   CHECK(bad.status != 0);
   CHECK(contains(bad.output, "pplab-sim: error: PPLAB_SIM_SCHEDULE='sideways' is not one of"));
+}
+
+TEST_CASE("warp ops, votes, intrinsics and launch errors match the output recorded on an H200 with CUDA 13") {
+  auto r = run(program("pplab_sim_prog_cuda_semantics"));
+  CHECK(r.status == 0);
+  FILE* f = std::fopen((std::string(PPLAB_SIM_TEST_SRC_DIR) + "/gpu_check/expected_h200_cuda13.txt").c_str(), "r");
+  REQUIRE(f != nullptr);
+  std::string expected;
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) expected.append(buf, n);
+  std::fclose(f);
+  // Compare line by line so a failure names the construct.
+  size_t a = 0, b = 0;
+  while (a < expected.size() && b < r.output.size()) {
+    size_t ea = expected.find('\n', a), eb = r.output.find('\n', b);
+    CHECK(r.output.substr(b, eb - b) == expected.substr(a, ea - a));
+    if (ea == std::string::npos || eb == std::string::npos) break;
+    a = ea + 1;
+    b = eb + 1;
+  }
 }
 
 TEST_CASE("simcc compiles a standalone .cu program and its errors name the .cu line") {

@@ -182,6 +182,7 @@ template <class T> inline cudaError_t cudaMallocAsync(T** ptr, size_t size, cuda
 
 // --- symbols: __device__/__constant__ variables are ordinary globals here ---
 namespace pplab::sim {
+void register_symbol(const void* ptr, size_t size);
 cudaError_t symbol_copy(void* dst, const void* src, size_t count, size_t symbol_size, size_t offset, bool to_symbol);
 }
 template <class T>
@@ -208,6 +209,7 @@ inline cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const T& symbol, size_t 
 }
 template <class T>
 inline cudaError_t cudaGetSymbolAddress(void** dev_ptr, const T& symbol) {
+  pplab::sim::register_symbol(&symbol, sizeof(T));
   *dev_ptr = const_cast<T*>(&symbol);
   return cudaSuccess;
 }
