@@ -90,6 +90,31 @@ TEST_CASE("dot product matches the CPU reference on a large random input") {
             pplab::random_values<float>(n, -1.0f, 1.0f, 50), pplab::random_values<float>(n, -1.0f, 1.0f, 51));
 }
 
+TEST_CASE("dot product works on arrays that start at any element") {
+  // Sub-arrays one to three elements in are not 16-byte aligned: vectorised code must
+  // notice and fall back to scalar loads.
+  const std::size_t n = 300007;
+  const auto a = pplab::random_values<float>(n + 3, -1.0f, 1.0f, 60);
+  const auto b = pplab::random_values<float>(n + 3, -1.0f, 1.0f, 61);
+  for (std::size_t offset = 1; offset <= 3; ++offset) {
+    const std::vector<float> a_part(a.begin() + offset, a.begin() + offset + n);
+    const std::vector<float> b_part(b.begin() + offset, b.begin() + offset + n);
+    double expected = 0, magnitude = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      expected += double(a_part[i]) * b_part[i];
+      magnitude += std::fabs(double(a_part[i]) * b_part[i]);
+    }
+    DeviceBuffer<float> d_a(a), d_b(b), result(1);
+    result.poison();
+    pplab::lab02::dot_product(d_a.data() + offset, d_b.data() + offset, result.data(), n);
+    PPLAB_CHECK_LAUNCH("dot_product");
+    const float got = result.download()[0];
+    CheckContext context{"dot product works on arrays that start at any element", n, kAllSteps, "result",
+                         pplab::current_schedule_name(), hint_for(got, expected)};
+    PPLAB_EXPECT(pplab::compare_value(context, float(expected), got, pplab::sum_tolerance(n, magnitude)));
+  }
+}
+
 TEST_CASE("dot product of zero elements is zero") {
   check_dot("dot product of zero elements is zero", {}, {});
 }
