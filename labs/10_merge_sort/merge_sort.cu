@@ -191,6 +191,7 @@ __global__ void merge_partition_kernel(const Key* __restrict__ keys, std::size_t
   const std::size_t tile = (std::size_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
   const int lane = threadIdx.x % 32;
   (void)keys, (void)n, (void)width, (void)span, (void)tiles, (void)partitions, (void)tile, (void)lane;
+  (void)kWarpSearchTiles;
   // TODO(10.7) begin (stretch): the tile splits. The warp of `tile` (if tile < tiles; a
   //   whole warp leaves together) finds its pair (pair_of at tile * TILE) and stores
   //   partitions[tile] = the merge path over the pair's keys at diagonal tile * TILE -
