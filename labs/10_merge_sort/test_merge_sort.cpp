@@ -14,7 +14,8 @@ using pplab::CheckContext;
 using pplab::DeviceBuffer;
 using pplab::lab10::MergeKernel;
 
-const pplab::Todo kMergeSteps{"10.1-10.2", "the merge path (10.1) and the serial merge (10.2)"};
+const pplab::Todo kMergeSteps{"10.1-10.2 and 10.5",
+                              "the merge path (10.1), the serial merge (10.2), the merge pass that runs them (10.5)"};
 const pplab::Todo kAllSteps{"10.1-10.6",
                             "merge path (10.1), serial merge (10.2), register sort (10.3), block merges (10.4), "
                             "global merge pass (10.5), passes (10.6)"};
