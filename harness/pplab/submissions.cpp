@@ -102,7 +102,10 @@ StagedSubmission stage_submission(const fs::path& folder, const std::vector<Lab>
       if (fs::is_directory(root / lab.folder)) {
         std::string found;
         for (const auto& entry : fs::directory_iterator(root / lab.folder))
-          if (entry.is_regular_file()) found += (found.empty() ? "" : ", ") + entry.path().filename().string();
+          if (entry.is_regular_file()) {
+            found += (found.empty() ? "" : ", ") + entry.path().filename().string();
+            used.insert(entry.path());  // named in this note; not listed again as ignored
+          }
         submission.notes.push_back(lab.folder + ": no " + file_name + " in " + relative_text(root / lab.folder, folder) +
                                    "/" + (found.empty() ? "" : " (found " + found + "; only " + file_name +
                                                                    " is graded: rename it)"));
