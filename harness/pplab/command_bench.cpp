@@ -3,7 +3,9 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <cmath>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -22,25 +24,113 @@ struct BenchCommandOptions {
   std::string sizes;
   int repeats = 20;
   std::string out;
+  std::string import_file;  // JSON lines saved from an earlier run, instead of timing now
+  std::string device;       // e.g. "NVIDIA H200, driver 580.159.04, CUDA 13.0"
+  std::string date;         // the day the figures were measured
 };
+
+// The comparison row of each lab: the library call the reference is measured against.
+// For a reference row, the CUB/Thrust row of the same lab and size (and element type,
+// when the variant names one) gives the ratio.
+const nlohmann::json* matching_library_row(const nlohmann::json& rows, const nlohmann::json& row) {
+  const std::string variant = row["variant"].get<std::string>();
+  const nlohmann::json* fallback = nullptr;
+  for (const auto& other : rows) {
+    const std::string impl = other["impl"].get<std::string>();
+    if ((impl != "cub" && impl != "thrust") || other["lab"] != row["lab"] || other["n"] != row["n"]) continue;
+    const std::string other_variant = other["variant"].get<std::string>();
+    // Same first word ("sum int", "exclusive", "gather", "keys"...) is the best match.
+    const std::string head = variant.substr(0, variant.find(' '));
+    if (!head.empty() && other_variant.find(head) != std::string::npos) return &other;
+    if (!fallback) fallback = &other;
+  }
+  return fallback;
+}
+
+// One JSON document for tools: metadata, then the rows of each lab under its folder name.
+nlohmann::json grouped_json(const nlohmann::json& rows, const BenchCommandOptions& options) {
+  nlohmann::json doc = {{"date", options.date}, {"device", options.device}, {"labs", nlohmann::json::object()}};
+  std::set<unsigned long long> sizes;
+  for (const auto& row : rows) {
+    nlohmann::json entry = row;
+    if (row["impl"] == "reference" || row["impl"] == "student") {
+      if (const auto* library = matching_library_row(rows, row)) {
+        entry["compared_with"] = (*library)["impl"].get<std::string>() + " " + (*library)["variant"].get<std::string>();
+        entry["speed_vs_library"] = (*library)["median_ms"].get<double>() / row["median_ms"].get<double>();
+      }
+    }
+    doc["labs"][row["lab"].get<std::string>()].push_back(entry);
+    sizes.insert(row["n"].get<unsigned long long>());
+    if (row.contains("copy_gbps")) doc["copy_gbps"] = row["copy_gbps"];
+  }
+  doc["sizes"] = sizes;
+  return doc;
+}
 
 std::string markdown_table(const nlohmann::json& rows) {
   std::ostringstream table;
-  table << "| lab | impl | variant | n | median ms | GB/s | % of copy | items/s |\n"
-        << "|---|---|---|---:|---:|---:|---:|---:|\n";
+  table << "| lab | impl | variant | n | median ms | GB/s | % of copy | G items/s | vs CUB/Thrust |\n"
+        << "|---|---|---|---:|---:|---:|---:|---:|---:|\n";
   for (const auto& row : rows) {
-    char line[400];
-    std::snprintf(line, sizeof line, "| %s | %s | %s | %llu | %.4f | %.1f | %.1f | %.3g |\n",
+    std::string ratio;
+    if (row["impl"] == "reference" || row["impl"] == "student")
+      if (const auto* library = matching_library_row(rows, row)) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.2fx", (*library)["median_ms"].get<double>() / row["median_ms"].get<double>());
+        ratio = text;
+      }
+    char line[512];
+    std::snprintf(line, sizeof line, "| %s | %s | %s | 2^%d | %.4f | %.1f | %.1f | %.2f | %s |\n",
                   row["lab"].get<std::string>().c_str(), row["impl"].get<std::string>().c_str(),
-                  row["variant"].get<std::string>().c_str(), row["n"].get<unsigned long long>(),
+                  row["variant"].get<std::string>().c_str(),
+                  int(std::log2(double(row["n"].get<unsigned long long>())) + 0.5),
                   row["median_ms"].get<double>(), row["gbps"].get<double>(),
-                  row["percent_of_copy"].get<double>(), row["items_per_s"].get<double>());
+                  row["percent_of_copy"].get<double>(), row["items_per_s"].get<double>() * 1e-9, ratio.c_str());
     table << line;
   }
   return table.str();
 }
 
+// Reads JSON lines (one measurement each), skipping anything else.
+nlohmann::json read_json_lines(std::istream& in, std::ostream* echo_other) {
+  nlohmann::json rows = nlohmann::json::array();
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line[0] == '{') {
+      try {
+        rows.push_back(nlohmann::json::parse(line));
+        continue;
+      } catch (const nlohmann::json::exception&) {
+      }
+    }
+    if (echo_other && !line.empty()) *echo_other << "  " << line << "\n";
+  }
+  return rows;
+}
+
+void write_outputs(const nlohmann::json& rows, const BenchCommandOptions& options) {
+  std::cout << "\n" << markdown_table(rows);
+  if (options.out.empty()) return;
+  std::filesystem::create_directories(options.out);
+  const std::filesystem::path out = options.out;
+  std::ofstream(out / "bench.json") << grouped_json(rows, options).dump(2) << "\n";
+  std::ofstream md(out / "bench.md");
+  md << "Measured " << (options.date.empty() ? "(date not given)" : options.date) << " on "
+     << (options.device.empty() ? "(device not given)" : options.device)
+     << ". Median of repeated runs timed with CUDA events, L2 flushed before each; "
+        "GB/s from each lab's bytes-moved model; % of the device-to-device copy bandwidth "
+        "measured in the same process; the last column is the CUB/Thrust time divided by "
+        "this row's time (above 1: faster than the library).\n\n"
+     << markdown_table(rows);
+}
+
 int run_bench(const BenchCommandOptions& options) {
+  if (!options.import_file.empty()) {
+    std::ifstream in(options.import_file);
+    if (!in) throw std::invalid_argument("cannot read " + options.import_file);
+    write_outputs(read_json_lines(in, nullptr), options);
+    return 0;
+  }
   const Workbook workbook = discover_workbook();
   if (workbook.backend != "gpu") {
     std::cerr << "pplab bench times kernels on a GPU; this build (" << workbook.build_dir.string()
@@ -62,29 +152,13 @@ int run_bench(const BenchCommandOptions& options) {
     std::cerr << "timing " << lab.folder << " ...\n";
     const auto run = run_process(argv, {}, std::chrono::seconds(600));
     std::istringstream lines(run.output);
-    std::string line;
-    while (std::getline(lines, line)) {
-      if (line.empty() || line[0] != '{') {
-        std::cerr << "  " << line << "\n";
-        continue;
-      }
-      try {
-        rows.push_back(nlohmann::json::parse(line));
-      } catch (const nlohmann::json::exception&) {
-        std::cerr << "  " << line << "\n";
-      }
-    }
+    for (auto& row : read_json_lines(lines, &std::cerr)) rows.push_back(row);
     if (!run.succeeded()) {
       std::cerr << lab.folder << ": benchmark " << run.describe() << "\n";
       all_ok = false;
     }
   }
-  std::cout << "\n" << markdown_table(rows);
-  if (!options.out.empty()) {
-    std::filesystem::create_directories(options.out);
-    std::ofstream(std::filesystem::path(options.out) / "bench.json") << rows.dump(2) << "\n";
-    std::ofstream(std::filesystem::path(options.out) / "bench.md") << markdown_table(rows);
-  }
+  write_outputs(rows, options);
   return all_ok ? 0 : 1;
 }
 
@@ -99,6 +173,10 @@ void add_bench_command(CLI::App& app) {
   command->add_option("--sizes", options->sizes, "log2 sizes, e.g. 16,20,24,28");
   command->add_option("--repeats", options->repeats, "Timed repeats per size (median reported)")->capture_default_str();
   command->add_option("--out", options->out, "Folder for bench.json and bench.md");
+  command->add_option("--import", options->import_file,
+                      "Make the table and files from JSON lines saved by an earlier run (no GPU needed)");
+  command->add_option("--device", options->device, "Device description recorded in the files");
+  command->add_option("--date", options->date, "Date recorded in the files (YYYY-MM-DD)");
   command->callback([options] { std::exit(run_bench(*options)); });
 }
 
