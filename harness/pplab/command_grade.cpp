@@ -4,12 +4,15 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <iostream>
 #include <mutex>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 #include "commands.h"
@@ -22,6 +25,20 @@
 namespace pplab::cli {
 namespace fs = std::filesystem;
 namespace {
+
+// A fresh folder outside OUT where lab code runs (TMPDIR/pplab-<label>-XXXXXX/a/b/c/run):
+// files it writes relative to its working folder ("../results.json", "../../../x") land
+// there, never beside the reports or in another student's. Removed after grading.
+fs::path make_scratch(const std::string& label) {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern = (fs::path(tmp && *tmp ? tmp : "/tmp") / ("pplab-" + label + "-XXXXXX")).string();
+  for (char& c : pattern)
+    if (c == '/' || std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_') continue;
+    else c = '_';
+  if (!mkdtemp(pattern.data())) throw std::runtime_error("could not create a scratch folder " + pattern);
+  fs::create_directories(fs::path(pattern) / "a" / "b" / "c" / "run");
+  return fs::path(pattern) / "a" / "b" / "c" / "run";
+}
 
 struct GradeOptions {
   std::string submissions;
@@ -116,6 +133,7 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
   report.started = now_iso();
   const auto start = std::chrono::steady_clock::now();
   const fs::path work = out / "work" / report.student;
+  fs::path scratch_root;  // removed at the end
   std::vector<LabGrade> grades;
   for (const auto& lab : labs) {
     LabGrade grade;
@@ -158,8 +176,8 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
       }
     }
     GradeSettings settings = base;
-    settings.scratch = work / "run";
-    fs::create_directories(settings.scratch);
+    settings.scratch = make_scratch(report.student);
+    scratch_root = settings.scratch.parent_path().parent_path().parent_path().parent_path();
     settings.progress = [&](const std::string& line) { progress.say(report.student + ": " + line); };
     grade_labs(report, grades, settings);
   } catch (const std::exception& error) {
@@ -175,10 +193,9 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (const auto& problem : write_reports(report, out / report.student))
     report.notes.push_back("report problem: " + problem);
-  if (!keep_work) {
-    std::error_code ignored;
-    fs::remove_all(work / "build", ignored);
-  }
+  std::error_code ignored;
+  if (!scratch_root.empty()) fs::remove_all(scratch_root, ignored);
+  if (!keep_work) fs::remove_all(work / "build", ignored);
   progress.done(summary_line(report));
   return report;
 }
@@ -233,8 +250,7 @@ int run_grade(const GradeOptions& options) {
     }
     settings.case_jobs = jobs;
     settings.sim_threads = std::max(1, cores / jobs);
-    settings.scratch = out / ".run";
-    fs::create_directories(settings.scratch);
+    settings.scratch = make_scratch("tree");
     settings.progress = [&](const std::string& line) { progress.say(line); };
     std::fprintf(stderr, "grading %zu lab(s) of %s on the %s backend, seed %llu%s\n", labs.size(),
                  workbook.source_dir.string().c_str(), workbook.backend.c_str(),
@@ -248,7 +264,7 @@ int run_grade(const GradeOptions& options) {
     report.device = device_name(workbook.backend);
     report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::error_code ignored;
-    fs::remove_all(settings.scratch, ignored);
+    fs::remove_all(settings.scratch.parent_path().parent_path().parent_path().parent_path(), ignored);
     const auto problems = write_reports(report, out);
     progress.done(summary_line(report));
     for (const auto& problem : problems) std::fprintf(stderr, "pplab grade: %s\n", problem.c_str());

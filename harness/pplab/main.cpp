@@ -12,6 +12,15 @@ int main(int argc, char** argv) {
   pplab::cli::add_grade_command(app);
   pplab::cli::add_release_command(app);
   pplab::cli::add_trace_command(app);
+  if (argc > 1 && argv[1][0] != '-') {
+    try {
+      app.get_subcommand(argv[1]);
+    } catch (const CLI::OptionNotFound&) {
+      std::cerr << "pplab: error: no command '" << argv[1]
+                << "'; the commands are test, bench, grade, release and trace (pplab --help)\n";
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
