@@ -46,6 +46,7 @@ LabRules rules_from(const json& defaults, const json& entry, const fs::path& pat
     rules.speed_log2_size = pick("speed_log2_size").get<int>();
     rules.repeats = pick("repeats").get<int>();
     rules.visibility = pick("visibility").get<std::string>();
+    if (entry.contains("speed_variants")) rules.speed_variants = entry.at("speed_variants").get<std::vector<std::string>>();
     const json& gate = pick("gate");
     if (gate.is_string()) rules.gate.push_back(gate.get<std::string>());
     else rules.gate = gate.get<std::vector<std::string>>();
@@ -366,8 +367,10 @@ void grade_speed(LabGrade& grade, const GradeSettings& settings) {
   const std::uint64_t n = std::uint64_t{1} << rules.speed_log2_size;
   double log_sum = 0;
   int count = 0;
+  const auto& compared = rules.speed_variants;
   for (const auto& r : grade.reference_times) {
     if (r.n != n) continue;
+    if (!compared.empty() && std::find(compared.begin(), compared.end(), r.variant) == compared.end()) continue;
     const Timing* s = nullptr;
     for (const auto& t : grade.student_times)
       if (t.n == n && t.variant == r.variant) s = &t;
