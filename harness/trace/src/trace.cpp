@@ -12,9 +12,16 @@ std::size_t g_pointer_bytes = 0;
 std::vector<int> Step::active() const {
   std::vector<int> threads;
   for (const Write& w : writes) threads.push_back(w.thread);
+  for (const Lane& l : lanes) threads.push_back(l.thread);
   std::sort(threads.begin(), threads.end());
   threads.erase(std::unique(threads.begin(), threads.end()), threads.end());
   return threads;
+}
+
+const Lane* Step::lane(int thread) const {
+  for (const Lane& l : lanes)
+    if (l.thread == thread) return &l;
+  return nullptr;
 }
 
 Tracer& tracer() {
@@ -30,12 +37,14 @@ void Tracer::begin(std::size_t element_bytes) {
   setenv("PPLAB_SIM_THREADS", "1", 1);
   ::pplab::sim::set_schedule(::pplab::sim::Schedule::forward);
   element_bytes_ = element_bytes;
+  stopped_ = false;
   array_ = nullptr;
   current_.clear();
   step_start_.clear();
   pending_.clear();
   steps_.clear();
   arrived_ = 0;
+  pending_lanes_.clear();
 }
 
 std::uint64_t Tracer::value(const std::vector<std::uint8_t>& snapshot, std::size_t i) const {
@@ -61,6 +70,7 @@ void Tracer::record_writes(int thread) {
 }
 
 void Tracer::arrive(const void* array, std::size_t bytes, const char* file, int line, const char* op) {
+  if (stopped_) return;
   if (bytes == 0) bytes = g_pointer_bytes;
   if (!array || bytes == 0) return;
   const auto* p = static_cast<const std::uint8_t*>(array);
@@ -91,13 +101,54 @@ void Tracer::arrive(const void* array, std::size_t bytes, const char* file, int 
   arrived_ = 0;
 }
 
+namespace {
+int this_thread() {
+  return static_cast<int>(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
+}
+}  // namespace
+
+void Tracer::exchange(const char* file, int line, const char* op, int participants, std::uint64_t sent) {
+  if (stopped_) return;
+  Lane l;
+  l.thread = this_thread();
+  l.sent = sent;
+  pending_lanes_.push_back(l);
+  if (static_cast<int>(pending_lanes_.size()) < participants) return;
+  // Everyone taking part is here: the exchange happens now. The array is as last seen.
+  Step s;
+  s.file = file;
+  s.line = line;
+  s.op = op;
+  s.before = current_;
+  s.after = current_;
+  s.lanes = std::move(pending_lanes_);
+  pending_lanes_.clear();
+  steps_.push_back(std::move(s));
+}
+
+void Tracer::exchange_result(std::uint64_t received) {
+  if (stopped_) return;
+  const int thread = this_thread();
+  for (auto it = steps_.rbegin(); it != steps_.rend(); ++it) {
+    if (it->lanes.empty()) continue;
+    for (Lane& l : it->lanes)
+      if (l.thread == thread) {
+        l.received = received;
+        return;
+      }
+    return;
+  }
+}
+
 void Tracer::rearm() {
+  stopped_ = false;
   if (array_ && !current_.empty()) {
     std::memset(const_cast<std::uint8_t*>(array_), 0xff, current_.size());
     std::fill(current_.begin(), current_.end(), std::uint8_t{0xff});
     step_start_ = current_;
   }
   pending_.clear();
+  pending_lanes_.clear();
   steps_.clear();
   arrived_ = 0;
 }
@@ -108,7 +159,7 @@ bool Tracer::unwritten(std::uint64_t bits) const {
 }
 
 void Tracer::end_launch() {
-  if (array_) {
+  if (array_ && !stopped_) {
     record_writes(-1);
     if (!pending_.empty()) {
       Step s;
@@ -165,14 +216,32 @@ void print_steps(std::ostream& out, const Tracer& tracer, const Format& format, 
     if (format.what) return format.what(k, s, w);
     return format.array + "[" + std::to_string(w.index) + "] = " + value(w.after);
   };
+  auto lane_what = [&](std::size_t k, const Step& s, const Lane& l) {
+    if (format.lane) return format.lane(k, s, l);
+    return "sends " + value(l.sent) + ", gets " + value(l.received);
+  };
+  std::vector<std::size_t> columns = format.shown;
+  if (columns.empty())
+    for (std::size_t i = 0; i < tracer.size(); ++i) columns.push_back(i);
+  auto shown = [&](std::size_t index) {
+    return format.shown.empty() || std::find(columns.begin(), columns.end(), index) != columns.end();
+  };
+  auto listed = [&](int thread) {
+    return format.threads.empty() || thread < 0 ||
+           std::find(format.threads.begin(), format.threads.end(), thread) != format.threads.end();
+  };
   auto row = [&](const std::vector<std::uint8_t>& snapshot, bool bold_changed, const Step& s) {
     std::string text;
-    for (std::size_t i = 0; i < tracer.size(); ++i) {
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      const std::size_t i = columns[c];
+      if (i >= tracer.size()) continue;
       bool changed = false;
       if (bold_changed)
         for (const Write& w : s.writes) changed = changed || w.index == i;
       std::string v = value(tracer.value(snapshot, i));
-      if (!text.empty()) text += (format.row_break && i % format.row_break == 0) ? " ‖ " : " ";
+      const bool gap = c > 0 && (format.shown.empty() ? format.row_break && i % format.row_break == 0
+                                                       : columns[c - 1] + 1 != i);
+      if (c > 0) text += gap ? " ‖ " : " ";
       text += changed ? "<b>" + v + "</b>" : v;
     }
     return bold_changed ? "<code>" + text + "</code>" : text;
@@ -180,31 +249,60 @@ void print_steps(std::ostream& out, const Tracer& tracer, const Format& format, 
 
   const auto& steps = tracer.steps();
   if (markdown) {
-    out << "| step | active threads | what each did | `" << format.array << "` afterwards |\n";
+    const std::string heading =
+        format.row_heading.empty() ? "`" + format.array + "` afterwards" : format.row_heading;
+    out << "| step | active threads | what each did | " << heading << " |\n";
     out << "|---|---|---|---|\n";
   }
+  std::size_t printed = 0;
   for (std::size_t k = 0; k < steps.size(); ++k) {
     const Step& s = steps[k];
+    if (format.show && !format.show(k, s)) continue;
+    ++printed;
     std::string active, did;
-    for (int t : s.active()) active += (active.empty() ? "T" : " T") + std::to_string(t);
+    std::vector<int> threads;
+    for (const Write& w : s.writes)
+      if (shown(w.index) && listed(w.thread) && w.thread >= 0) threads.push_back(w.thread);
+    for (const Lane& l : s.lanes)  // a lane the format has nothing to say about is left out
+      if (listed(l.thread) && !lane_what(k, s, l).empty()) threads.push_back(l.thread);
+    std::sort(threads.begin(), threads.end());
+    threads.erase(std::unique(threads.begin(), threads.end()), threads.end());
+    for (int t : threads) active += (active.empty() ? "T" : " T") + std::to_string(t);
     int last_thread = -2;
     for (const Write& w : s.writes) {
+      if (!shown(w.index) || !listed(w.thread)) continue;
       std::string who = w.thread < 0 ? "" : "T" + std::to_string(w.thread) + ": ";
       if (!did.empty()) did += w.thread == last_thread ? "; " : (markdown ? ", " : " | ");
       did += (w.thread == last_thread ? "" : who) + what(k, s, w);
       last_thread = w.thread;
     }
-    if (active.empty()) active = "(after the last barrier)";
+    std::vector<Lane> lanes = s.lanes;
+    std::stable_sort(lanes.begin(), lanes.end(), [](const Lane& a, const Lane& b) { return a.thread < b.thread; });
+    for (const Lane& l : lanes) {
+      if (!listed(l.thread)) continue;
+      const std::string text = lane_what(k, s, l);
+      if (text.empty()) continue;
+      if (!did.empty()) did += markdown ? ", " : " | ";
+      did += "T" + std::to_string(l.thread) + ": " + text;
+    }
+    if (active.empty()) active = s.lanes.empty() && !s.file ? "(after the last barrier)" : "(none shown)";
+    std::string last = !s.lanes.empty() && format.exchange_row ? format.exchange_row(k, s) : row(s.after, markdown, s);
     if (markdown) {
       std::string place = where(s);
       if (s.file) place = "`" + std::string(s.op) + "` at " + place.substr(std::string(s.op).size() + 4);
-      out << "| " << k + 1 << ". " << title(k, s) << " <br><small>" << place << "</small> | " << active
-          << " | " << did << " | " << row(s.after, true, s) << " |\n";
+      out << "| " << printed << ". " << title(k, s) << " <br><small>" << place << "</small> | " << active
+          << " | " << did << " | " << last << " |\n";
     } else {
-      out << "Step " << k + 1 << ": " << title(k, s) << "   (" << where(s) << ")\n";
+      out << "Step " << printed << ": " << title(k, s) << "   (" << where(s) << ")\n";
       out << "  active threads: " << active << "\n";
-      out << "  " << did << "\n";
-      out << "  " << format.array << " afterwards: " << row(s.after, false, s) << "\n\n";
+      if (!did.empty()) out << "  " << did << "\n";
+      std::string heading = format.row_heading.empty() ? format.array + " afterwards" : format.row_heading;
+      for (auto at = heading.find('`'); at != std::string::npos; at = heading.find('`')) heading.erase(at, 1);
+      std::string plain = last;
+      for (const char* tag : {"<b>", "</b>", "<code>", "</code>"})
+        for (auto at = plain.find(tag); at != std::string::npos; at = plain.find(tag)) plain.erase(at, std::string(tag).size());
+      for (auto at = plain.find('`'); at != std::string::npos; at = plain.find('`')) plain.erase(at, 1);
+      out << "  " << heading << ": " << plain << "\n\n";
     }
   }
 }

@@ -11,6 +11,12 @@
 /// of the block arrives, the barrier is about to release: that is one *step*, and the
 /// array's contents then are the row a step table shows.
 ///
+/// The warp exchanges (`__shfl_sync()` and its `_up`/`_down`/`_xor` forms,
+/// `__ballot_sync()`) and `__syncthreads_count()` are wrapped too: each is a step of its
+/// own whose *lanes* record what every taking part thread handed in and got back (a
+/// register's value, a vote and its mask, a count), whether or not the watched array
+/// is in scope there.
+///
 /// The watched array is found by name: the kernel's own variable called
 /// `PPLAB_TRACE_ARRAY` (default `shared`) where it is in scope at a rendezvous point.
 /// A rendezvous in a function without such a variable sees the global placeholder
@@ -49,7 +55,14 @@ struct Write {
   std::uint64_t after = 0;      ///< element bits after
 };
 
-/// What happened between one barrier release and the next.
+/// What one thread handed to a warp exchange (or `__syncthreads_count()`) and got back.
+struct Lane {
+  int thread = 0;              ///< linear thread index in the block
+  std::uint64_t sent = 0;      ///< the value's bits (a shuffle's `var`, a vote's predicate 0 or 1)
+  std::uint64_t received = 0;  ///< the result's bits (the shuffled value, the ballot mask, the count)
+};
+
+/// What happened between one barrier release and the next, or at one warp exchange.
 struct Step {
   const char* file = nullptr;          ///< the rendezvous that ends the step
   int line = 0;
@@ -57,8 +70,11 @@ struct Step {
   std::vector<std::uint8_t> before;    ///< the array when the step began
   std::vector<std::uint8_t> after;     ///< the array when the barrier released
   std::vector<Write> writes;           ///< in the order the threads arrived
-  /// Threads that wrote anything, in increasing order.
+  std::vector<Lane> lanes;             ///< a warp exchange's threads, in arrival order (else empty)
+  /// Threads that wrote anything (or, at an exchange, took part), in increasing order.
   std::vector<int> active() const;
+  /// The lane of `thread` at an exchange, or null.
+  const Lane* lane(int thread) const;
 };
 
 /// Collects the steps of traced launches.
@@ -78,6 +94,9 @@ class Tracer {
   bool unwritten(std::uint64_t bits) const;
   /// Records writes made after the last barrier of the launch that just returned.
   void end_launch();
+  /// Records nothing more until the next begin() or rearm(): later launches (a second
+  /// run to print beside the trace) leave the steps as they are.
+  void stop() { stopped_ = true; }
   /// Number of elements of the watched array (0 before the first rendezvous).
   std::size_t size() const { return current_.size() / element_bytes_; }
   /// Element `i` of a snapshot, as bits (reinterpret with as<T>()).
@@ -85,6 +104,11 @@ class Tracer {
 
   /// Called by the wrapped rendezvous points; not for direct use.
   void arrive(const void* array, std::size_t bytes, const char* file, int line, const char* op);
+  /// Called by the wrapped exchanges as a thread arrives with `sent`; the step closes
+  /// when `participants` threads have arrived. Not for direct use.
+  void exchange(const char* file, int line, const char* op, int participants, std::uint64_t sent);
+  /// Called by the wrapped exchanges with what the thread got back. Not for direct use.
+  void exchange_result(std::uint64_t received);
 
  private:
   void record_writes(int thread);
@@ -95,6 +119,8 @@ class Tracer {
   std::vector<Write> pending_;
   std::vector<Step> steps_;
   int arrived_ = 0;
+  std::vector<Lane> pending_lanes_;
+  bool stopped_ = false;
 };
 
 /// The tracer the wrapped rendezvous points report to.
@@ -104,12 +130,26 @@ Tracer& tracer();
 struct Format {
   std::string array = "shared";  ///< the watched array's name, as the kernel spells it
   std::size_t row_break = 0;     ///< elements per row of a 2-D array (printed with a `‖` between rows)
+  /// The elements shown, in order (empty: all). A gap in the indices prints as `‖`, so
+  /// {0, 1, 2, 3, 1024, 1025, 1026, 1027} shows the first four of each half of keys[2][1024].
+  std::vector<std::size_t> shown;
+  /// The threads listed in a step's "active" and "what each did" (empty: all).
+  std::vector<int> threads;
+  /// Whether a step is printed (default: all). Printed steps are numbered 1, 2, ...
+  std::function<bool(std::size_t step, const Step&)> show;
   /// An element's bits as text (default: a float).
   std::function<std::string(std::uint64_t bits)> value;
   /// A step's title, e.g. "the tree, stride 4" (default: the rendezvous and its line).
   std::function<std::string(std::size_t step, const Step&)> title;
   /// What one write did, e.g. "2 + 10 = 12" (default: "shared[i] = v").
   std::function<std::string(std::size_t step, const Step&, const Write&)> what;
+  /// What one thread did at an exchange (default: "sends v, gets w"); an empty text
+  /// leaves the thread out of the step's active threads.
+  std::function<std::string(std::size_t step, const Step&, const Lane&)> lane;
+  /// The last column of an exchange step, e.g. the registers after it (default: the array).
+  std::function<std::string(std::size_t step, const Step&)> exchange_row;
+  /// The last column's heading (default: "`array` afterwards").
+  std::string row_heading;
 };
 
 /// Prints every recorded step: text in the seed's style, or one Markdown table
@@ -158,6 +198,39 @@ inline void arrive(A& array, const char* file, int line, const char* op) {
     tracer().arrive((const void*)&array, sizeof(A), file, line, op);  // one watched value
   }
 }
+
+/// A ballot (or another one-value warp op) recorded as an exchange step.
+inline std::uint64_t exchange(::pplab::sim::WarpOp op, const char* name, const char* file, int line, unsigned mask,
+                              std::uint64_t value) {
+  tracer().exchange(file, line, name, __builtin_popcount(mask), value);
+  const std::uint64_t result = ::pplab::sim::warp_op(op, mask, value, 0, 32, file, line);
+  tracer().exchange_result(result);
+  return result;
+}
+
+/// A shuffle recorded as an exchange step: the value handed in, the value got back.
+template <class T>
+T shuffle(::pplab::sim::WarpOp op, const char* name, const char* file, int line, unsigned mask, T var, int arg,
+          int width = 32) {
+  static_assert(sizeof(T) <= 8 && std::is_trivially_copyable_v<T>, "shuffles move at most 8 bytes");
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &var, sizeof(T));
+  tracer().exchange(file, line, name, __builtin_popcount(mask), bits);
+  const T out = ::pplab::sim::shfl(op, file, line, mask, var, arg, width);
+  bits = 0;
+  std::memcpy(&bits, &out, sizeof(T));
+  tracer().exchange_result(bits);
+  return out;
+}
+
+/// `__syncthreads_count(pred)` recorded as an exchange step of the whole block.
+inline int count_barrier(const char* file, int line, int pred) {
+  tracer().exchange(file, line, "__syncthreads_count()",
+                    static_cast<int>(blockDim.x * blockDim.y * blockDim.z), static_cast<std::uint64_t>(pred));
+  const int count = ::pplab::sim::syncthreads_op(::pplab::sim::BarrierOp::count, pred, file, line);
+  tracer().exchange_result(static_cast<std::uint64_t>(count));
+  return count;
+}
 }  // namespace detail
 
 /// Sets the byte size watched behind a pointer or an `extern __shared__` array.
@@ -178,7 +251,22 @@ inline ::pplab::trace::NoArray PPLAB_TRACE_ARRAY;
    (void)::pplab::sim::warp_op(::pplab::sim::WarpOp::sync, ::pplab::sim::mask_or_full(__VA_ARGS__), 0, 0, 32, \
                                __FILE__, __LINE__))
 #undef __ballot_sync
-#define __ballot_sync(mask, pred)                                                             \
-  (::pplab::trace::detail::arrive(PPLAB_TRACE_ARRAY, __FILE__, __LINE__, "__ballot_sync()"), \
-   static_cast<unsigned>(::pplab::sim::warp_op(::pplab::sim::WarpOp::ballot, (mask), (pred) ? 1 : 0, 0, 32, \
-                                               __FILE__, __LINE__)))
+#define __ballot_sync(mask, pred)                                                                       \
+  static_cast<unsigned>(::pplab::trace::detail::exchange(::pplab::sim::WarpOp::ballot, "__ballot_sync()", \
+                                                         __FILE__, __LINE__, (mask), (pred) ? 1u : 0u))
+#undef __syncthreads_count
+#define __syncthreads_count(pred) \
+  ::pplab::trace::detail::count_barrier(__FILE__, __LINE__, (pred) ? 1 : 0)
+#undef __shfl_sync
+#define __shfl_sync(...) \
+  ::pplab::trace::detail::shuffle(::pplab::sim::WarpOp::shfl, "__shfl_sync()", __FILE__, __LINE__, __VA_ARGS__)
+#undef __shfl_up_sync
+#define __shfl_up_sync(...) \
+  ::pplab::trace::detail::shuffle(::pplab::sim::WarpOp::shfl_up, "__shfl_up_sync()", __FILE__, __LINE__, __VA_ARGS__)
+#undef __shfl_down_sync
+#define __shfl_down_sync(...)                                                                            \
+  ::pplab::trace::detail::shuffle(::pplab::sim::WarpOp::shfl_down, "__shfl_down_sync()", __FILE__, __LINE__, \
+                                  __VA_ARGS__)
+#undef __shfl_xor_sync
+#define __shfl_xor_sync(...) \
+  ::pplab::trace::detail::shuffle(::pplab::sim::WarpOp::shfl_xor, "__shfl_xor_sync()", __FILE__, __LINE__, __VA_ARGS__)
