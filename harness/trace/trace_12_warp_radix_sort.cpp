@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
   };
   format.lane = [&](std::size_t k, const tr::Step& s, const tr::Lane& l) -> std::string {
     const unsigned key = tr::as<unsigned>(tracer.value(s.before, (bit_of[k] % 2) * kSegment + l.thread));
-    return std::to_string(key) + " = " + binary4(key) + ", bit " + std::to_string(l.sent);
+    return std::to_string(key) + " = " + binary4(key) + " (bit " + std::to_string(l.sent) + ")";
   };
   format.exchange_row = [&](std::size_t, const tr::Step& s) -> std::string {
     const tr::Lane* l = s.lane(0);
