@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
     const std::string op = steps[k].op;
     if (op == "__syncthreads_count()") {
       bit = counted++;
-      if (const tr::Lane* l = steps[k].lane(0)) zeros_of[bit] = n - static_cast<unsigned>(l->received);
+      if (const tr::Lane* l = steps[k].lane(0); l && bit < zeros_of.size()) zeros_of[bit] = n - static_cast<unsigned>(l->received);
       bit_of[k] = static_cast<int>(bit);
     } else if (counted > 0) {
       bit_of[k] = static_cast<int>(bit);
@@ -109,6 +109,7 @@ int main(int argc, char** argv) {
     const std::size_t position = w.index % half;
     if (bit_of[k] < 0) return "keys[0][" + std::to_string(position) + "] = " + std::to_string(key);
     const int bit = bit_of[k];
+    if (bit >= end_bit) return std::to_string(key) + " → " + std::to_string(position);
     const unsigned one = (key >> bit) & 1u;
     // The keys of the same group before this one, in the order the pass read them.
     const std::size_t source = (bit % 2) * half;

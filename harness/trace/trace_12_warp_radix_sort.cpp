@@ -105,6 +105,7 @@ int main(int argc, char** argv) {
     const std::size_t position = w.index % kSegment;
     if (bit_of[k] < 0) return "buffers[0][" + std::to_string(position) + "] = " + std::to_string(key);
     const int bit = bit_of[k];
+    if (bit >= end_bit) return std::to_string(key) + " → " + std::to_string(position);
     const unsigned lane = static_cast<unsigned>(w.thread);
     const unsigned source_key = tr::as<unsigned>(tracer.value(s.before, (bit % 2) * kSegment + lane));
     const unsigned one = (source_key >> bit) & 1u;
