@@ -1,9 +1,9 @@
 # gnuplot summary.gp  ->  summary.svg: each reference beside its library call at 2^28
 # (summary.dat: index, lab, percent of the library's speed; 100 = as fast as CUB/Thrust;
 #  for 01_saxpy, percent of the device copy bandwidth).
-set terminal svg size 900,420 font "Helvetica,12" background rgb "white"
+set terminal svg size 900,420 font "Helvetica,12" background rgb "white" noenhanced
 set output "summary.svg"
-set title "Reference solutions on an NVIDIA H200, 2^{28} elements (10_merge_sort at 2^{24})"
+set title "Reference solutions on an NVIDIA H200, 2^28 elements (10_merge_sort at 2^24)"
 set ylabel "% of CUB/Thrust speed (01: % of copy)"
 set yrange [0:130]
 set style fill solid 0.8 border -1
