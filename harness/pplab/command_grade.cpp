@@ -19,6 +19,7 @@
 #include "grading.h"
 #include "process.h"
 #include "reports.h"
+#include "slurm.h"
 #include "submissions.h"
 #include "workbook.h"
 
@@ -50,6 +51,10 @@ struct GradeOptions {
   int case_limit = 300;
   int jobs = 0;
   bool keep_work = false;
+  std::string hidden_seed;  // a Slurm task: the batch's hidden seed
+  bool slurm = false, no_wait = false;
+  std::string partition, gres, time, collect;
+  int max_parallel = 0;
 };
 
 std::string now_iso() {
@@ -207,7 +212,16 @@ int run_grade(const GradeOptions& options) {
   const fs::path points_path = options.points.empty() ? workbook.source_dir / "harness/grading/points.json"
                                                       : fs::path(options.points);
   settings.points = load_points(points_path);
-  if (!options.seed.empty()) {
+  if (!options.collect.empty()) return collect_slurm_batch(fs::absolute(options.collect).lexically_normal(), settings.points);
+  if (options.slurm && options.submissions.empty())
+    throw std::invalid_argument("--slurm grades a class: give --submissions DIR and --out OUT");
+  if (options.max_parallel < 0) throw std::invalid_argument("--max-parallel must be at least 1");
+  if (!options.hidden_seed.empty()) {
+    char* end = nullptr;
+    settings.seed = std::strtoull(options.hidden_seed.c_str(), &end, 0);
+    if (end == options.hidden_seed.c_str() || *end != '\0')
+      throw std::invalid_argument("--hidden-seed needs a whole number, got '" + options.hidden_seed + "'");
+  } else if (!options.seed.empty()) {
     char* end = nullptr;
     settings.seed = std::strtoull(options.seed.c_str(), &end, 0);
     if (end == options.seed.c_str() || *end != '\0' || options.seed[0] == '-')
@@ -299,6 +313,27 @@ int run_grade(const GradeOptions& options) {
   if (out == dir || inside(out, dir))
     throw std::invalid_argument("--out must not be inside --submissions (it would be graded as a student)");
   fs::create_directories(out);
+  std::vector<std::string> lab_names;
+  for (const auto& lab : labs) lab_names.push_back(lab.folder);
+  const BatchInfo batch{dir, out, lab_names, settings.seed, settings.seed_given, workbook.backend};
+  if (options.slurm) {
+    SlurmRequest request;
+    request.pplab = fs::read_symlink("/proc/self/exe");
+    request.batch = batch;
+    for (const auto& folder : students) request.students.push_back(folder.filename().string());
+    request.labs_option = options.labs;
+    request.points_option = options.points;
+    request.case_limit = options.case_limit;
+    request.jobs = options.jobs;
+    request.keep_work = options.keep_work;
+    request.partition = options.partition;
+    request.gres = options.gres;
+    request.time = options.time;
+    request.max_parallel = options.max_parallel;
+    request.no_wait = options.no_wait;
+    request.points = settings.points;
+    return run_slurm_batch(request);
+  }
   const int parallel = std::max(1, std::min<int>(jobs, int(students.size())));
   settings.case_jobs = std::max(1, jobs / parallel);
   settings.sim_threads = std::max(1, cores / jobs);
@@ -320,22 +355,7 @@ int run_grade(const GradeOptions& options) {
   worker();
   for (auto& thread : threads) thread.join();
 
-  std::vector<std::string> lab_names;
-  for (const auto& lab : labs) lab_names.push_back(lab.folder);
-  int status = 0;
-  try {
-    write_gradebook(reports, lab_names, out / "gradebook.csv");
-    std::string summary = "# pplab grade: " + dir.string() + "\n\nseed " + std::to_string(settings.seed) +
-                          (settings.seed_given ? "" : " (hidden)") + ", " + workbook.backend + " backend" +
-                          (workbook.backend == "gpu" ? "" : " (speed not graded: no GPU)") + "\n\n" +
-                          batch_summary(reports, lab_names);
-    write_text_file(out / "summary.md", summary);
-    std::cout << "\n" << batch_summary(reports, lab_names) << "\ngradebook: " << (out / "gradebook.csv").string() << "\n";
-  } catch (const std::exception& error) {
-    std::fprintf(stderr, "pplab grade: %s\n", error.what());
-    status = 1;
-  }
-  return status;
+  return finish_batch(reports, batch);
 }
 
 }  // namespace
@@ -363,6 +383,19 @@ void add_grade_command(CLI::App& app) {
                       "then lists only them)");
   command->add_option("--points", options->points, "Points file (default: harness/grading/points.json)");
   command->add_flag("--keep-work", options->keep_work, "Keep each student's build folder under OUT/work/");
+  command->add_flag("--slurm", options->slurm,
+                    "With --submissions: grade on a Slurm cluster, one array task per student (writes and submits "
+                    "OUT/slurm/grade.sbatch, waits, merges); again: resubmits only students without results");
+  command->add_option("--partition", options->partition, "With --slurm: the partition (sbatch --partition)");
+  command->add_option("--gres", options->gres, "With --slurm: generic resources per task, e.g. gpu:1");
+  command->add_option("--time", options->time, "With --slurm: time limit per task, e.g. 00:30:00");
+  command->add_option("--max-parallel", options->max_parallel, "With --slurm: tasks running at once (--array=...%K)");
+  command->add_flag("--no-wait", options->no_wait,
+                    "With --slurm: submit, print the job id and return; merge later with --collect OUT");
+  command->add_option("--collect", options->collect,
+                      "Merge the results of OUT's Slurm batch into OUT/gradebook.csv and OUT/<student>/");
+  command->add_option("--hidden-seed", options->hidden_seed, "A batch's hidden seed (used by Slurm tasks)")
+      ->group("");
   command->callback([options] { std::exit(run_grade(*options)); });
 }
 

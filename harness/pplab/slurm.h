@@ -1,0 +1,51 @@
+/// \file
+/// \brief Finishing a class batch (gradebook.csv, summary.md, batch.json), shared by a
+/// local batch and a Slurm one, and `pplab grade --slurm` / `--collect`: one Slurm array
+/// task per student, submitted and watched with sbatch/squeue/scontrol as a user would.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "grading.h"
+
+namespace pplab::cli {
+
+/// What a finished batch is written from.
+struct BatchInfo {
+  std::filesystem::path dir;        ///< the submissions folder
+  std::filesystem::path out;        ///< OUT
+  std::vector<std::string> labs;    ///< lab folders, the gradebook's columns
+  std::uint64_t seed = 0;
+  bool seed_given = false;
+  std::string backend;
+};
+
+/// Writes OUT/gradebook.csv, OUT/summary.md and OUT/batch.json (what a merge reads back:
+/// each student's per-lab points, statuses and notes) and prints the summary.
+/// Returns 0, or 1 when a file could not be written.
+int finish_batch(const std::vector<GradeReport>& reports, const BatchInfo& batch);
+
+/// A class graded on a Slurm cluster.
+struct SlurmRequest {
+  std::filesystem::path pplab;      ///< this executable, run by each task
+  BatchInfo batch;
+  std::vector<std::string> students;  ///< folder names, in gradebook order
+  std::string labs_option, points_option;
+  int case_limit = 300, jobs = 0;
+  bool keep_work = false;
+  std::string partition, gres, time;
+  int max_parallel = 0;
+  bool no_wait = false;
+  PointsFile points;
+};
+
+/// Writes OUT/slurm/grade.sbatch, submits the students without results (an array job),
+/// waits with progress (unless no_wait) and merges. Returns the exit status.
+int run_slurm_batch(SlurmRequest request);
+
+/// Merges what the tasks of OUT's Slurm batch left (pplab grade --collect OUT).
+int collect_slurm_batch(const std::filesystem::path& out, const PointsFile& points);
+
+}  // namespace pplab::cli
