@@ -210,6 +210,13 @@ cudaError_t cudaMemGetInfo(size_t* free_bytes, size_t* total_bytes) {
 
 static cudaError_t alloc_kind(void** ptr, size_t size, int kind) {
   if (!ptr) return fail(cudaErrorInvalidValue);
+  // Memory is mapped lazily, so the map alone would accept sizes no machine has: refuse
+  // anything beyond physical memory, as a GPU refuses more than it holds.
+  const size_t physical = static_cast<size_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  if (size > physical) {
+    *ptr = nullptr;
+    return fail(cudaErrorMemoryAllocation);
+  }
   *ptr = allocate(size, kind);
   return *ptr ? cudaSuccess : fail(cudaErrorMemoryAllocation);
 }

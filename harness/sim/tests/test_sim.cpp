@@ -251,6 +251,17 @@ TEST_CASE("the runtime API answers like a one-device CUDA runtime") {
   CHECK(total_b > 0);
 }
 
+TEST_CASE("cudaMalloc of more than the device memory fails like a GPU") {
+  cudaDeviceProp p;
+  REQUIRE(cudaGetDeviceProperties(&p, 0) == cudaSuccess);
+  void* ptr = reinterpret_cast<void*>(1);
+  CHECK(cudaMalloc(&ptr, p.totalGlobalMem * 4) == cudaErrorMemoryAllocation);
+  CHECK(ptr == nullptr);
+  CHECK(cudaGetLastError() == cudaErrorMemoryAllocation);
+  CHECK(cudaMalloc(&ptr, 1 << 20) == cudaSuccess);
+  CHECK(cudaFree(ptr) == cudaSuccess);
+}
+
 TEST_CASE("cudaFuncSetAttribute raises the dynamic shared memory limit up to 227 KiB") {
   CHECK(cudaFuncSetAttribute(simtest::seed_dot_product, cudaFuncAttributeMaxDynamicSharedMemorySize, 100 * 1024) ==
         cudaSuccess);
