@@ -46,8 +46,9 @@ struct Tolerance {
   double rel = 0.0;
 };
 
-/// The tolerance for a float sum of n terms of magnitude up to `magnitude`: rounding
-/// error grows with the number of additions, and GPUs add in a different order.
+/// The tolerance for a float sum of n terms whose absolute values add up to `magnitude`:
+/// rounding error grows with the number of additions, and GPUs add in a different order
+/// (4 * sqrt(n) + 64 roundings of the magnitude; see check.cpp).
 Tolerance sum_tolerance(std::size_t n, double magnitude, bool is_double = false);
 
 namespace detail {
