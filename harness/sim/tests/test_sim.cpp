@@ -290,7 +290,8 @@ TEST_CASE("threads that exit while others wait at __syncthreads are barrier dive
   CHECK(r.status != 0);
   CHECK(contains(r.output, "pplab-sim: error: barrier divergence"));
   CHECK(contains(r.output, "kernel 'early_exit'"));
-  CHECK(contains(r.output, "block (0,0,0)"));
+  // Both blocks diverge; the worker that finds it first reports its block.
+  CHECK((contains(r.output, "block (0,0,0)") || contains(r.output, "block (1,0,0)")));
   CHECK(contains(r.output, "threads (0,0,0)..(15,0,0) [16 threads] wait at __syncthreads() at"));
   CHECK(contains(r.output, "divergence.cu:6"));
   CHECK(contains(r.output, "(16,0,0)..(63,0,0) [48 threads] have exited"));
