@@ -3,7 +3,8 @@
 # Called once from labs/NN_<name>/CMakeLists.txt. For every tree in PPLAB_SOURCES
 # (labs = the student's file, solutions = the reference) it builds:
 #   labNN_<name>[_ref]        doctest checks: test_<name>.cpp + <tree>/NN_<name>/<name>.cu
-#   labNN_<name>[_ref]_bench  GPU only, when bench_<name>.cu exists: timings beside CUB
+#   labNN_<name>[_ref]_bench  GPU only, when harness/bench/NN_<name>/bench_<name>.cu exists:
+#                             timings beside CUB (kept out of labs/: not a student file)
 # and registers the checks with CTest under the label labNN (student) or labNN-ref
 # (reference); `ctest -L labNN` is a regular expression, so it runs both.
 # The .cu file is compiled by nvcc (gpu) or rewritten and compiled by g++ (sim).
@@ -75,7 +76,7 @@ function(pplab_add_lab name)
         PROPERTIES LABELS "${label};skeleton" TIMEOUT 600)
     endif()
 
-    set(bench_file ${CMAKE_CURRENT_SOURCE_DIR}/bench_${name}.cu)
+    set(bench_file ${PROJECT_SOURCE_DIR}/harness/bench/${lab_folder}/bench_${name}.cu)
     if(PPLAB_BACKEND STREQUAL "gpu" AND EXISTS ${bench_file})
       add_executable(${target}_bench)
       pplab_cuda_sources(${target}_bench ${bench_file} ${kernel_file})
