@@ -5,6 +5,9 @@
 # short table last. Logs go to $OUT (default build/gpu-check).
 #
 #   harness/gpu_check.sh [--no-sanitizer] [--sizes=16,20,24,28] [--labs=01_saxpy;02_dot_product]
+#
+# --labs limits what is built; ONLY=0[12] (a glob on the lab number) limits the
+# sanitizer and the benchmarks to some of the built labs, for a short call.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-build/gpu-check}
@@ -38,7 +41,7 @@ tail -n 4 "$OUT/ctest.log"
 sanitizer_rows=""
 if [ "$sanitize" = 1 ] && command -v compute-sanitizer > /dev/null; then
   echo "== compute-sanitizer (memcheck, racecheck, synccheck) over the reference checks"
-  for binary in "$build"/bin/lab*_ref; do
+  for binary in "$build"/bin/lab${ONLY:-}*_ref; do
     lab=$(basename "$binary")
     for tool in memcheck racecheck synccheck; do
       # Large inputs are slow under the sanitizer; the edge sizes are what it needs.
@@ -56,7 +59,7 @@ echo "== benchmarks (reference beside CUB/Thrust and the copy)"
 # One JSON line per measurement in bench.jsonl; each lab gets a time limit so one slow
 # lab cannot use up the whole call.
 bench_status=0
-for binary in "$build"/bin/lab*_ref_bench; do
+for binary in "$build"/bin/lab${ONLY:-}*_ref_bench; do
   echo "-- $(basename "$binary")" >> "$OUT/bench.log"
   timeout "${BENCH_LIMIT:-120}" "$binary" --sizes="$sizes" --repeats="${REPEATS:-10}" \
     >> "$OUT/bench.jsonl" 2>> "$OUT/bench.log" || { bench_status=1; echo "   (failed or timed out)" >> "$OUT/bench.log"; }
@@ -65,6 +68,6 @@ done
 echo
 echo "== summary ($(date -u +%F), $(head -1 "$OUT/device.txt"))"
 echo "checks: $(grep -E 'tests passed' "$OUT/ctest.log")"
-[ -n "$sanitizer_rows" ] && printf '%s' "$sanitizer_rows" | column -t
+[ -n "$sanitizer_rows" ] && printf "%s" "$sanitizer_rows"
 grep -v "^ *$" "$OUT/bench.log" | grep -E "^--|GB/s|failed" | cut -c1-110
 [ $checks_status -eq 0 ] && [ $bench_status -eq 0 ]

@@ -24,7 +24,7 @@ struct BenchCommandOptions {
   std::string sizes;
   int repeats = 20;
   std::string out;
-  std::string import_file;  // JSON lines saved from an earlier run, instead of timing now
+  std::vector<std::string> import_files;  // JSON lines saved from earlier runs, instead of timing now
   std::string device;       // e.g. "NVIDIA H200, driver 580.159.04, CUDA 13.0"
   std::string date;         // the day the figures were measured
 };
@@ -125,10 +125,22 @@ void write_outputs(const nlohmann::json& rows, const BenchCommandOptions& option
 }
 
 int run_bench(const BenchCommandOptions& options) {
-  if (!options.import_file.empty()) {
-    std::ifstream in(options.import_file);
-    if (!in) throw std::invalid_argument("cannot read " + options.import_file);
-    write_outputs(read_json_lines(in, nullptr), options);
+  if (!options.import_files.empty()) {
+    // A later file re-times some labs: its rows replace every earlier row of those labs.
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& file : options.import_files) {
+      std::ifstream in(file);
+      if (!in) throw std::invalid_argument("cannot read " + file);
+      const nlohmann::json fresh = read_json_lines(in, nullptr);
+      std::set<std::string> retimed;
+      for (const auto& row : fresh) retimed.insert(row["lab"].get<std::string>());
+      nlohmann::json kept = nlohmann::json::array();
+      for (auto& row : rows)
+        if (!retimed.count(row["lab"].get<std::string>())) kept.push_back(row);
+      for (const auto& row : fresh) kept.push_back(row);
+      rows = std::move(kept);
+    }
+    write_outputs(rows, options);
     return 0;
   }
   const Workbook workbook = discover_workbook();
@@ -173,8 +185,9 @@ void add_bench_command(CLI::App& app) {
   command->add_option("--sizes", options->sizes, "log2 sizes, e.g. 16,20,24,28");
   command->add_option("--repeats", options->repeats, "Timed repeats per size (median reported)")->capture_default_str();
   command->add_option("--out", options->out, "Folder for bench.json and bench.md");
-  command->add_option("--import", options->import_file,
-                      "Make the table and files from JSON lines saved by an earlier run (no GPU needed)");
+  command->add_option("--import", options->import_files,
+                      "Make the table and files from JSON lines saved by earlier runs (no GPU needed); "
+                      "a lab's rows come from the last file that has it");
   command->add_option("--device", options->device, "Device description recorded in the files");
   command->add_option("--date", options->date, "Date recorded in the files (YYYY-MM-DD)");
   command->callback([options] { std::exit(run_bench(*options)); });
