@@ -195,19 +195,27 @@ void build_order(Worker& w) {
 
 [[gnu::noinline, gnu::cold]] Ctx take_fiber_cold(Worker& w) { return take_fiber(w); }
 
+// The fiber after next is cold (every other fiber of the block ran since it did):
+// fetch its top frames now so the switch after this one does not wait. A thread
+// not started yet will get a fiber from the free list, two below the top.
+[[gnu::always_inline]] inline void prefetch_after_next(const Worker& w) {
+  if (w.pos + 2 >= w.round_n) return;
+  const int after_next = w.order[w.pos + 2];
+  const char* sp;
+  if (w.state[after_next] != TState::unstarted) sp = static_cast<const char*>(w.ctx[after_next]);
+  else if (w.nfree >= 3) sp = static_cast<const char*>(w.free_fibers[w.nfree - 3]);
+  else return;
+  __builtin_prefetch(sp);
+  __builtin_prefetch(sp + 64);
+  __builtin_prefetch(sp + 128);
+}
+
 // The calling CUDA thread (me) waits; run others until it is released. This is
 // the hot path of every rendezvous: it is kept small (its frame and the switch's
 // are all a waiting fiber keeps hot), with the rare work in out-of-line calls.
 [[gnu::always_inline]] inline void yield(Worker& w, int me) {
   int next = (++w.pos < w.round_n) ? w.order[w.pos] : resolve(w);
-  // The fiber after next is cold (every other fiber of the block ran since it
-  // did): fetch its top frames now so the switch after this one does not wait.
-  if (w.pos + 2 < w.round_n) {
-    const char* sp = static_cast<const char*>(w.ctx[w.order[w.pos + 2]]);
-    __builtin_prefetch(sp);
-    __builtin_prefetch(sp + 64);
-    __builtin_prefetch(sp + 128);
-  }
+  prefetch_after_next(w);
   if (next != me) {
     Ctx target = w.state[next] == TState::unstarted ? take_fiber_cold(w) : w.ctx[next];
     enter(w, next);
@@ -238,6 +246,7 @@ void fiber_loop() {
     --w.live;
     ++w.exited;
     int next = advance(w);
+    prefetch_after_next(w);
     if (next >= 0 && w.state[next] == TState::unstarted) {
       enter(w, next);  // same fiber, no switch
       continue;
