@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "process.h"
+#include "svg_chart.h"
 
 namespace pplab::cli {
 namespace fs = std::filesystem;
@@ -118,77 +118,60 @@ std::string case_line(const CaseResult& c) {
 
 // ---------------------------------------------------------------- plot
 
-bool have_gnuplot() {
-  static const bool present = [] {
-    return run_process({"gnuplot", "--version"}, {}, std::chrono::seconds(20)).succeeded();
-  }();
-  return present;
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+// The numbers behind the plot, for anyone who wants to draw it differently. The ceiling
+// is one value at every n, so its n is left empty.
+std::string plot_csv(const Chart& chart) {
+  std::string out = "series,n,gbps\n";
+  for (const auto& series : chart.series)
+    for (const auto& [n, gbps] : series.points)
+      out += csv_field(series.label) + "," + fixed(n, 0) + "," + fixed(gbps, 3) + "\n";
+  if (chart.ceiling) out += csv_field(chart.ceiling->first) + ",," + fixed(chart.ceiling->second, 3) + "\n";
+  return out;
 }
 
 void make_plot(LabGrade& lab, const fs::path& dir, std::vector<std::string>& problems) {
   if (lab.student_times.empty() && lab.reference_times.empty()) return;
-  if (!have_gnuplot()) {
-    lab.notes.push_back("plot skipped: gnuplot is not installed (apt-get install gnuplot-nox)");
-    return;
-  }
-  const fs::path plots = dir / "plots";
-  fs::create_directories(plots);
-  const std::string name = lab.lab.folder + ".svg";
-  std::ostringstream data;
-  std::vector<std::string> titles;
-  std::vector<std::string> styles;
-  auto add_series = [&](const std::vector<Timing>& timings, const std::string& impl, const std::string& label,
-                        const std::string& style) {
+  Chart chart;
+  chart.title = lab.lab.folder + ": effective bandwidth against input size";
+  chart.x_label = "n (items)";
+  chart.y_label = "GB/s";
+  auto add_series = [&](const std::vector<Timing>& timings, const std::string& impl, const std::string& label) {
     std::map<std::string, std::vector<const Timing*>> by_variant;
     for (const auto& t : timings)
       if (t.impl == impl) by_variant[t.variant].push_back(&t);
     for (auto& [variant, points] : by_variant) {
-      for (const auto* t : points) data << t->n << " " << t->gbps << "\n";
-      data << "\n\n";
-      titles.push_back(label + (variant.empty() ? "" : " (" + variant + ")"));
-      styles.push_back(style);
+      ChartSeries series{label + (variant.empty() ? "" : " (" + variant + ")"), {}, false};
+      for (const auto* t : points) series.points.emplace_back(double(t->n), t->gbps);
+      chart.series.push_back(std::move(series));
     }
   };
-  add_series(lab.student_times, "student", "student", "linespoints lw 2 pt 7");
-  add_series(lab.reference_times, "reference", "reference", "linespoints lw 2 pt 5");
+  add_series(lab.student_times, "student", "student");
+  add_series(lab.reference_times, "reference", "reference");
   // The benchmarks time the copy of the same bytes once per size, in size order; its
   // item count differs from the lab's (2n floats for a dot product), so plot it at the
   // lab's n.
   {
+    ChartSeries copy{"device copy of the same bytes", {}, true};
     std::size_t index = 0;
-    bool any = false;
     for (const auto& t : lab.other_times) {
       if (t.impl != "copy" || index >= lab.rules.bench_log2_sizes.size()) continue;
-      data << (std::uint64_t{1} << lab.rules.bench_log2_sizes[index++]) << " " << t.gbps << "\n";
-      any = true;
+      copy.points.emplace_back(double(std::uint64_t{1} << lab.rules.bench_log2_sizes[index++]), t.gbps);
     }
-    if (any) {
-      data << "\n\n";
-      titles.push_back("device copy of the same bytes");
-      styles.push_back("linespoints dt 2 pt 1");
-    }
+    if (!copy.points.empty()) chart.series.push_back(std::move(copy));
   }
-  std::ostringstream script;
-  script << "set terminal svg size 760,440 dynamic noenhanced font 'sans,11' background '#ffffff'\n"
-         << "set output '" << (plots / name).string() << "'\n"
-         << "set title '" << lab.lab.folder << ": effective bandwidth against input size'\n"
-         << "set logscale x 2\nset format x '2^%L'\nset xlabel 'n (items)'\nset ylabel 'GB/s'\n"
-         << "set key below\nset grid\nset yrange [0:*]\n";
-  script << "plot ";
-  for (std::size_t i = 0; i < titles.size(); ++i)
-    script << (i ? ", " : "") << "'" << (plots / (lab.lab.folder + ".dat")).string() << "' index " << i
-           << " using 1:2 with " << styles[i] << " title '" << titles[i] << "'";
-  if (lab.device_copy_gbps > 0)
-    script << (titles.empty() ? "" : ", ") << lab.device_copy_gbps
-           << " with lines dt 3 lw 2 title 'copy ceiling (1 GiB cudaMemcpy)'";
-  script << "\n";
+  if (lab.device_copy_gbps > 0) chart.ceiling = {{"copy ceiling (1 GiB cudaMemcpy)", lab.device_copy_gbps}};
   try {
-    write_text_file(plots / (lab.lab.folder + ".dat"), data.str());
-    write_text_file(plots / (lab.lab.folder + ".gp"), script.str());
-    const auto run = run_process({"gnuplot", (plots / (lab.lab.folder + ".gp")).string()}, {},
-                                 std::chrono::seconds(60));
-    if (run.succeeded() && fs::exists(plots / name)) lab.plot = "plots/" + name;
-    else problems.push_back(lab.lab.folder + ": gnuplot failed: " + run.describe() + " " + tail(run.output, 400));
+    const fs::path plots = dir / "plots";
+    write_text_file(plots / (lab.lab.folder + ".csv"), plot_csv(chart));
+    write_text_file(plots / (lab.lab.folder + ".svg"), render_svg(chart));
+    lab.plot = "plots/" + lab.lab.folder + ".svg";
   } catch (const std::exception& error) {
     problems.push_back(lab.lab.folder + ": plot: " + error.what());
   }
@@ -519,18 +502,12 @@ std::string batch_summary(const std::vector<GradeReport>& reports, const std::ve
 
 void write_gradebook(const std::vector<GradeReport>& reports, const std::vector<std::string>& labs,
                      const fs::path& path) {
-  auto csv = [](const std::string& text) {
-    if (text.find_first_of(",\"\n") == std::string::npos) return text;
-    std::string out = "\"";
-    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-  };
   std::ostringstream out;
   out << "student,total,max";
-  for (const auto& lab : labs) out << "," << csv(lab);
+  for (const auto& lab : labs) out << "," << csv_field(lab);
   out << ",notes\n";
   for (const auto& report : reports) {
-    out << csv(report.student) << "," << format_points(report.score()) << "," << format_points(report.max());
+    out << csv_field(report.student) << "," << format_points(report.score()) << "," << format_points(report.max());
     std::string notes;
     for (const auto& name : labs) {
       std::string cell;
@@ -542,7 +519,7 @@ void write_gradebook(const std::vector<GradeReport>& reports, const std::vector<
       out << "," << cell;
     }
     for (const auto& note : report.notes) notes += (notes.empty() ? "" : "; ") + note;
-    out << "," << csv(notes) << "\n";
+    out << "," << csv_field(notes) << "\n";
   }
   write_text_file(path, out.str());
 }

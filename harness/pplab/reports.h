@@ -10,8 +10,9 @@
 
 namespace pplab::cli {
 
-/// Writes report.md, report.html, results.json, junit.xml (and plots/ on a GPU) into
-/// `dir`. Each file is written on its own: one that fails does not stop the others.
+/// Writes report.md, report.html, results.json, junit.xml (and on a GPU plots/, an SVG
+/// chart and a CSV of its numbers per timed lab) into `dir`. Each file is written on its
+/// own: one that fails does not stop the others.
 /// Returns the problems met (empty when every file was written).
 std::vector<std::string> write_reports(GradeReport& report, const std::filesystem::path& dir);
 
