@@ -89,40 +89,40 @@ std::uint64_t splitmix(std::uint64_t& x) {
 // ----------------------------------------------------------------- fibers -----
 // Every barrier costs each thread one switch, so the switch is the sim's inner
 // loop. Fibers switch straight to one another (no trip through a scheduler
-// context), and always from the same few call sites, so on x86-64 a switch that
-// ends in `ret` is predicted by the return stack. Boost's jump_fcontext ends in an
-// indirect jmp, which leaves the return stack one entry off after every switch
-// (a mispredicted ret per switch), and also reloads the x87/SSE control words,
-// which no fiber changes. Other architectures use Boost.Context as is; on all of
-// them Boost.Context creates the fibers' first frames.
+// context). On x86-64 the switch is a few inlined instructions (below); Boost's
+// jump_fcontext is a call that returns on another stack, which leaves the return
+// stack one entry off after every switch (a mispredicted ret per switch), saves
+// the callee-saved registers its caller has often saved already, and reloads the
+// x87/SSE control words, which no fiber changes. Other architectures use
+// Boost.Context as is.
 void fiber_loop();
 
 #if defined(__x86_64__) && !defined(PPLAB_SIM_BOOST_SWITCH)
-extern "C" void pplab_sim_switch(Ctx* save, Ctx target);
-asm(R"(
-  .text
-  .globl pplab_sim_switch
-  .hidden pplab_sim_switch
-  .type pplab_sim_switch, @function
-pplab_sim_switch:
-  pushq %rbp
-  pushq %rbx
-  pushq %r12
-  pushq %r13
-  pushq %r14
-  pushq %r15
-  movq %rsp, (%rdi)
-  movq %rsi, %rsp
-  popq %r15
-  popq %r14
-  popq %r13
-  popq %r12
-  popq %rbx
-  popq %rbp
-  ret
-  .size pplab_sim_switch, .-pplab_sim_switch
-)");
-inline void switch_to(Ctx target, Ctx* save) { pplab_sim_switch(save, target); }
+// A suspended fiber's context is its stack pointer; the stack holds the address to
+// resume at, with the caller's rbp below it. Every other register is listed as
+// clobbered, so the compiler keeps nothing live in registers across the switch and
+// saves the callee-saved ones it uses once, in the caller's prologue, rather than
+// once there and again here. No call or ret: the return stack stays untouched, and
+// the indirect jump goes where it went last time from this site (the same
+// rendezvous in the next thread), which the branch predictor learns.
+// The push below rsp is why this file is built with -mno-red-zone.
+[[gnu::always_inline]] inline void switch_to(Ctx target, Ctx* save) {
+  asm volatile(
+      "pushq %%rbp\n\t"
+      "leaq 1f(%%rip), %%rax\n\t"
+      "pushq %%rax\n\t"
+      "movq %%rsp, (%%rdi)\n\t"
+      "movq %%rsi, %%rsp\n\t"
+      "popq %%rax\n\t"
+      "jmpq *%%rax\n"
+      "1:\n\t"
+      "popq %%rbp\n\t"
+      : "+D"(save), "+S"(target)
+      :
+      : "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "memory", "cc",
+        "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11",
+        "xmm12", "xmm13", "xmm14", "xmm15");
+}
 
 [[noreturn]] void fiber_start() {
   fiber_loop();
@@ -131,8 +131,7 @@ inline void switch_to(Ctx target, Ctx* save) { pplab_sim_switch(save, target); }
 Ctx make_fiber(char* top, size_t) {
   auto* sp = reinterpret_cast<std::uintptr_t*>(reinterpret_cast<std::uintptr_t>(top) & ~std::uintptr_t{15});
   *--sp = 0;                                               // fake return address: entry sees rsp % 16 == 8
-  *--sp = reinterpret_cast<std::uintptr_t>(&fiber_start);  // where the first switch's ret goes
-  for (int r = 0; r < 6; ++r) *--sp = 0;                   // rbp rbx r12 r13 r14 r15
+  *--sp = reinterpret_cast<std::uintptr_t>(&fiber_start);  // where the first switch jumps
   return sp;
 }
 #else
