@@ -7,7 +7,9 @@
 // what runs next: complete warp groups, then a barrier all live threads reached,
 // or else a diagnosis (divergence or deadlock) that ends the process.
 //
-// A thread that returns hands its fiber straight to the next unstarted thread, so
+// Every thread of a block is given a fiber when the block starts, so a switch
+// never asks whether its target has one. A thread that returns hands its own
+// fiber straight to the next unstarted thread (whose fiber goes back unused), so
 // a kernel that never reaches a rendezvous runs every thread of a block on one
 // fiber without a single switch.
 #include <pthread.h>
@@ -192,18 +194,12 @@ void build_order(Worker& w) {
   return resolve(w);
 }
 
-[[gnu::noinline, gnu::cold]] Ctx take_fiber_cold(Worker& w) { return take_fiber(w); }
 
 // The fiber after next is cold (every other fiber of the block ran since it did):
-// fetch its top frames now so the switch after this one does not wait. A thread
-// not started yet will get a fiber from the free list, two below the top.
+// fetch its top frames now so the switch after this one does not wait.
 [[gnu::always_inline]] inline void prefetch_after_next(const Worker& w) {
   if (w.pos + 2 >= w.round_n) return;
-  const int after_next = w.order[w.pos + 2];
-  const char* sp;
-  if (w.state[after_next] != TState::unstarted) sp = static_cast<const char*>(w.ctx[after_next]);
-  else if (w.nfree >= 3) sp = static_cast<const char*>(w.free_fibers[w.nfree - 3]);
-  else return;
+  const char* sp = static_cast<const char*>(w.ctx[w.order[w.pos + 2]]);
   __builtin_prefetch(sp);
   __builtin_prefetch(sp + 64);
   __builtin_prefetch(sp + 128);
@@ -216,7 +212,7 @@ void build_order(Worker& w) {
   int next = (++w.pos < w.round_n) ? w.order[w.pos] : resolve(w);
   prefetch_after_next(w);
   if (next != me) {
-    Ctx target = w.state[next] == TState::unstarted ? take_fiber_cold(w) : w.ctx[next];
+    Ctx target = w.ctx[next];
     enter(w, next);
     switch_to(target, &w.ctx[me]);
   } else {
@@ -247,6 +243,7 @@ void fiber_loop() {
     int next = advance(w);
     prefetch_after_next(w);
     if (next >= 0 && w.state[next] == TState::unstarted) {
+      w.free_fibers[w.nfree++] = w.ctx[next];
       enter(w, next);  // same fiber, no switch
       continue;
     }
@@ -507,6 +504,7 @@ void run_block(Worker& w, const LaunchDesc& d, long long linear) {
   for (int i = 0; i < w.n; ++i) {
     w.state[i] = TState::unstarted;
     w.site[i] = Site{};
+    w.ctx[i] = take_fiber(w);
   }
   w.live = w.n;
   w.exited = w.at_barrier = w.at_warp = 0;
@@ -517,9 +515,8 @@ void run_block(Worker& w, const LaunchDesc& d, long long linear) {
   w.rng = splitmix(s);
   build_order(w);
   int first = w.order[0];
-  Ctx f = take_fiber(w);
   enter(w, first);
-  switch_to(f, &w.main_ctx);
+  switch_to(w.ctx[first], &w.main_ctx);
   w.cur.store(-1, std::memory_order_relaxed);
 }
 
