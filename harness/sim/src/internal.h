@@ -12,21 +12,12 @@
 namespace pplab::sim::detail {
 namespace bc = boost::context::detail;
 
-constexpr int kMaxThreads = 1024;
 constexpr size_t kDefaultDynSmem = 48 * 1024;
 constexpr size_t kMaxDynSmem = 227 * 1024;
 
-struct Site {
-  const char* file = nullptr;
-  int line = 0;
-};
 bool same_site(const Site& a, const Site& b);
 
-enum class TState : std::uint8_t { unstarted, runnable, barrier, warp, exited };
 
-// A suspended fiber. On x86-64 it is the saved stack pointer of a hand-written
-// switch; elsewhere a Boost.Context fcontext_t (see scheduler.cpp for why).
-using Ctx = void*;
 
 // One CUDA thread of the block a worker is running (the fields a rendezvous
 // touches on every switch live in the Worker's flat arrays instead).
@@ -42,25 +33,16 @@ struct Thread {
 };
 
 // One OS thread that runs blocks. The host thread that launches is one too.
-struct Worker {
+struct Worker : Round {
   int index = 0;
   const LaunchDesc* launch = nullptr;
   uint3 block{0, 0, 0};
   int n = 0;  // threads in the block
   int nwarps = 0;
   Thread threads[kMaxThreads];
-  Ctx ctx[kMaxThreads];        // saved context while suspended
-  TState state[kMaxThreads];
-  Site site[kMaxThreads];      // where it waits now, or the last rendezvous it passed
-  uint3 idx[kMaxThreads];      // threadIdx of each thread
-  int order[kMaxThreads];  // threads of the current round, in schedule order
-  int round_n = 0;
-  int pos = 0;
-  int live = 0, exited = 0, at_barrier = 0, at_warp = 0;
-  Site bar_site;
+  int live = 0, exited = 0, at_warp = 0;
   bool bar_mixed = false;
   BarrierOp bar_op = BarrierOp::plain;
-  int bar_result = 0;
   std::uint64_t rng = 0;
 
   // Fibers: persistent, each with its own pooled stack, reused across blocks.
@@ -74,7 +56,6 @@ struct Worker {
   unsigned char* smem = nullptr;  // dynamic shared memory, kMaxDynSmem bytes
 
   // Read by the watchdog from another thread.
-  std::atomic<int> cur{-1};
   std::atomic<bool> busy{false};
   std::atomic<long long> block_linear{-1};
   std::atomic<void*> sampled_pc{nullptr};  // set by the watchdog's sampling signal

@@ -91,40 +91,17 @@ std::uint64_t splitmix(std::uint64_t& x) {
 // ----------------------------------------------------------------- fibers -----
 // Every barrier costs each thread one switch, so the switch is the sim's inner
 // loop. Fibers switch straight to one another (no trip through a scheduler
-// context). On x86-64 the switch is a few inlined instructions (below); Boost's
-// jump_fcontext is a call that returns on another stack, which leaves the return
-// stack one entry off after every switch (a mispredicted ret per switch), saves
-// the callee-saved registers its caller has often saved already, and reloads the
-// x87/SSE control words, which no fiber changes. Other architectures use
-// Boost.Context as is.
+// context). On x86-64 the switch is a few inlined instructions (pplab/sim/fiber.h);
+// Boost's
+// jump_fcontext is a call that returns on another stack, which leaves the
+// return stack one entry off after every switch (a mispredicted ret per switch),
+// saves the callee-saved registers its caller has often saved already, and
+// reloads the x87/SSE control words, which no fiber changes. Other architectures
+// use Boost.Context as is.
 void fiber_loop();
 
-#if defined(__x86_64__) && !defined(PPLAB_SIM_BOOST_SWITCH)
-// A suspended fiber's context is its stack pointer; the stack holds the address to
-// resume at, with the caller's rbp below it. Every other register is listed as
-// clobbered, so the compiler keeps nothing live in registers across the switch and
-// saves the callee-saved ones it uses once, in the caller's prologue, rather than
-// once there and again here. No call or ret: the return stack stays untouched, and
-// the indirect jump goes where it went last time from this site (the same
-// rendezvous in the next thread), which the branch predictor learns.
-// The push below rsp is why this file is built with -mno-red-zone.
-[[gnu::always_inline]] inline void switch_to(Ctx target, Ctx* save) {
-  asm volatile(
-      "pushq %%rbp\n\t"
-      "leaq 1f(%%rip), %%rax\n\t"
-      "pushq %%rax\n\t"
-      "movq %%rsp, (%%rdi)\n\t"
-      "movq %%rsi, %%rsp\n\t"
-      "popq %%rax\n\t"
-      "jmpq *%%rax\n"
-      "1:\n\t"
-      "popq %%rbp\n\t"
-      : "+D"(save), "+S"(target)
-      :
-      : "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "memory", "cc",
-        "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11",
-        "xmm12", "xmm13", "xmm14", "xmm15");
-}
+#if PPLAB_SIM_INLINE_SWITCH
+inline void switch_to(Ctx target, Ctx* save) { switch_fiber(target, save); }  // pplab/sim/fiber.h
 
 [[noreturn]] void fiber_start() {
   fiber_loop();
@@ -555,6 +532,7 @@ void run_blocks(Worker& w, const LaunchDesc& d, std::atomic<long long>& next, lo
   gridDim = d.grid;
   prepare_shape(w, d);
   tls_worker = &w;
+  tls_round = &w;
   w.os_thread = static_cast<unsigned long>(pthread_self());
   w.busy.store(true);
   for (;;) {
@@ -564,6 +542,7 @@ void run_blocks(Worker& w, const LaunchDesc& d, std::atomic<long long>& next, lo
   }
   w.busy.store(false);
   tls_worker = nullptr;
+  tls_round = nullptr;
   threadIdx = uint3{0, 0, 0};
   blockIdx = uint3{0, 0, 0};
 }
@@ -664,7 +643,7 @@ int worker_count() { return pool().size; }
   return !same_site(a, Site{file, line});
 }
 
-int syncthreads_op(BarrierOp op, int pred, const char* file, int line) {
+int syncthreads_slow(BarrierOp op, int pred, const char* file, int line) {
   Worker* w = tls_worker;
   if (__builtin_expect(!w, 0)) outside_kernel("__syncthreads()", file, line);
   int me = w->cur.load(std::memory_order_relaxed);

@@ -5,11 +5,51 @@
 #pragma once
 #include <atomic>
 
+#include "pplab/sim/builtins.h"
+#include "pplab/sim/fiber.h"
+
 namespace pplab::sim {
 enum class BarrierOp : int { plain = 0, count = 1, all = 2, any = 3 };
+// Every case of a barrier, in the scheduler.
+int syncthreads_slow(BarrierOp op, int pred, const char* file, int line);
+
 // Suspends the calling CUDA thread until every live thread of its block arrives.
 // Returns the predicate reduction for count/all/any, 0 for plain.
-int syncthreads_op(BarrierOp op, int pred, const char* file, int line);
+//
+// The common case of a plain barrier is handled here, inline: another thread
+// already waits at this same call and a thread after this one is still to run in
+// this round. Then this thread only records where it waits and hands the OS
+// thread to the next one; the scheduler does the same in syncthreads_slow, which
+// also takes the first arrival, a different call (divergence), the predicate
+// forms and the end of a round.
+[[gnu::always_inline]] inline int syncthreads_op(BarrierOp op, int pred, const char* file, int line) {
+#if PPLAB_SIM_INLINE_SWITCH
+  using namespace detail;
+  Round* r = tls_round;
+  if (op == BarrierOp::plain && r && r->at_barrier != 0 && r->bar_site.line == line && r->bar_site.file == file &&
+      r->pos + 1 < r->round_n) {
+    const int me = r->cur.load(std::memory_order_relaxed);
+    r->state[me] = TState::barrier;
+    r->site[me] = Site{file, line};
+    ++r->at_barrier;
+    const int pos = ++r->pos;
+    const int next = r->order[pos];
+    // The thread after next has not run since every other thread of the block
+    // did: fetch its top frames now so that switch does not wait for them.
+    if (pos + 2 < r->round_n) {
+      const char* sp = static_cast<const char*>(r->ctx[r->order[pos + 2]]);
+      __builtin_prefetch(sp);
+      __builtin_prefetch(sp + 64);
+      __builtin_prefetch(sp + 128);
+    }
+    r->cur.store(next, std::memory_order_relaxed);
+    threadIdx = r->idx[next];
+    switch_fiber(r->ctx[next], &r->ctx[me]);
+    return r->bar_result;
+  }
+#endif
+  return syncthreads_slow(op, pred, file, line);
+}
 }  // namespace pplab::sim
 
 #define __syncthreads() ((void)::pplab::sim::syncthreads_op(::pplab::sim::BarrierOp::plain, 0, __FILE__, __LINE__))
