@@ -96,7 +96,7 @@ std::string thread_context(const Worker* w) {
   std::string s = "in " + describe_kernel(*w);
   if (cur >= 0) {
     s += ", thread " + fmt_idx(w->idx[cur]);
-    const Site& last = w->site[cur];
+    const Site last = last_rendezvous(*w, cur);
     if (last.file) s += "\n  last rendezvous this thread passed: " + fmt_site(last);
   }
   return s;
@@ -211,7 +211,7 @@ void watchdog_main() {
              std::to_string(b) + ")";
       if (cur >= 0) {
         msg += ", thread " + fmt_idx(w->idx[cur]);
-        const Site& s = w->site[cur];
+        const Site s = last_rendezvous(*w, cur);
         msg += s.file ? ", last rendezvous passed: " + fmt_site(s) : ", has not reached any rendezvous yet";
       }
       if (void* pc = w->sampled_pc.load()) {

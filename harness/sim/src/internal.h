@@ -16,6 +16,8 @@ constexpr size_t kDefaultDynSmem = 48 * 1024;
 constexpr size_t kMaxDynSmem = 227 * 1024;
 
 bool same_site(const Site& a, const Site& b);
+struct Worker;
+Site last_rendezvous(const Worker& w, int thread);  // where a running thread last waited (file null: nowhere yet)
 
 
 
@@ -34,6 +36,7 @@ struct Thread {
 
 // One OS thread that runs blocks. The host thread that launches is one too.
 struct Worker : Round {
+  Site released_site;  // the last barrier released: where threads in state `barrier` that run now passed
   int index = 0;
   const LaunchDesc* launch = nullptr;
   uint3 block{0, 0, 0};

@@ -252,7 +252,8 @@ std::string where(const Worker& w, int i) {
   const Thread& t = w.threads[i];
   char buf[64];
   switch (w.state[i]) {
-    case TState::barrier: return "waits at __syncthreads() at " + fmt_site(w.site[i]);
+    case TState::barrier: return "waits at __syncthreads() at " + fmt_site(w.bar_site);
+    case TState::barrier_elsewhere: return "waits at __syncthreads() at " + fmt_site(w.site[i]);
     case TState::warp:
       std::snprintf(buf, sizeof buf, "(mask 0x%08x)", t.mask);
       return std::string("waits at ") + warp_op_name(t.wop) + buf + " at " + fmt_site(w.site[i]);
@@ -449,11 +450,15 @@ int resolve(Worker& w) {
     }
     w.at_barrier = 0;
     w.bar_mixed = false;
+    w.released_site = w.bar_site;
     if (w.round_n == w.n && static_cast<Schedule>(g_schedule.kind.load(std::memory_order_relaxed)) != Schedule::random) {
       w.pos = 0;  // the same threads in the same order as the round that just ended
       return w.order[0];
     }
-    for (int i = 0; i < w.n; ++i) w.state[i] = TState::runnable;
+    for (int i = 0; i < w.n; ++i) {
+      w.state[i] = TState::runnable;
+      w.site[i] = w.released_site;  // runnable threads keep their last rendezvous in site[]
+    }
   }
   build_order(w);
   return w.order[0];
@@ -595,6 +600,14 @@ Pool& pool() {
 
 }  // namespace
 
+Site last_rendezvous(const Worker& w, int thread) {
+  switch (w.state[thread]) {
+    case TState::barrier: return w.released_site;  // it runs, so that barrier released it
+    case TState::unstarted: return Site{};
+    default: return w.site[thread];  // a warp op (state runnable once released), or nothing yet
+  }
+}
+
 bool same_site(const Site& a, const Site& b) {
   return a.line == b.line && (a.file == b.file || (a.file && b.file && std::strcmp(a.file, b.file) == 0));
 }
@@ -648,7 +661,6 @@ int syncthreads_slow(BarrierOp op, int pred, const char* file, int line) {
   if (__builtin_expect(!w, 0)) outside_kernel("__syncthreads()", file, line);
   int me = w->cur.load(std::memory_order_relaxed);
   w->state[me] = TState::barrier;
-  w->site[me] = Site{file, line};
   if (op != BarrierOp::plain) {
     w->threads[me].pred = pred;
   }
@@ -657,7 +669,11 @@ int syncthreads_slow(BarrierOp op, int pred, const char* file, int line) {
     w->bar_op = op;
   }
   else if (w->bar_site.file != file || w->bar_site.line != line) {
-    if (other_site(w->bar_site, file, line)) w->bar_mixed = true;
+    if (other_site(w->bar_site, file, line)) {
+      w->bar_mixed = true;
+      w->state[me] = TState::barrier_elsewhere;
+      w->site[me] = Site{file, line};
+    }
   }
   yield(*w, me);
   return w->bar_result;

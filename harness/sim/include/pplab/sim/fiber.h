@@ -19,7 +19,11 @@ struct Site {
   int line = 0;
 };
 
-enum class TState : std::uint8_t { unstarted, runnable, barrier, warp, exited };
+// A thread that waits at (or, once released, last passed) the block's barrier is
+// `barrier`: its place is the block's bar_site, so the common barrier stores
+// nothing per thread. One that waits at another __syncthreads call (a divergence
+// about to be reported) is `barrier_elsewhere`, its place in site[].
+enum class TState : std::uint8_t { unstarted, runnable, barrier, barrier_elsewhere, warp, exited };
 
 // A suspended fiber. On x86-64 it is the stack pointer saved by switch_fiber();
 // elsewhere a Boost.Context fcontext_t.
@@ -36,7 +40,7 @@ struct Round {
   int bar_result = 0;
   int order[kMaxThreads];
   TState state[kMaxThreads];
-  Site site[kMaxThreads];  // where it waits now, or the last rendezvous it passed
+  Site site[kMaxThreads];  // where it waits at a warp op, or at another barrier (see TState)
   Ctx ctx[kMaxThreads];    // saved context while suspended
   uint3 idx[kMaxThreads];  // threadIdx of each thread
 };

@@ -29,8 +29,7 @@ int syncthreads_slow(BarrierOp op, int pred, const char* file, int line);
   if (op == BarrierOp::plain && r && r->at_barrier != 0 && r->bar_site.line == line && r->bar_site.file == file &&
       r->pos + 1 < r->round_n) {
     const int me = r->cur.load(std::memory_order_relaxed);
-    r->state[me] = TState::barrier;
-    r->site[me] = Site{file, line};
+    r->state[me] = TState::barrier;  // at bar_site: nothing else to record
     ++r->at_barrier;
     const int pos = ++r->pos;
     const int next = r->order[pos];
