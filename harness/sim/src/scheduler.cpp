@@ -145,7 +145,10 @@ Ctx take_fiber(Worker& w) {
 
 inline void enter(Worker& w, int tid) {
   w.cur.store(tid, std::memory_order_relaxed);
-  threadIdx = w.idx[tid];
+  if (w.one_d)
+    threadIdx.x = static_cast<unsigned>(tid);
+  else
+    threadIdx = w.idx[tid];
 }
 
 void build_order(Worker& w) {
@@ -451,6 +454,7 @@ int resolve(Worker& w) {
     w.at_barrier = 0;
     w.bar_mixed = false;
     w.released_site = w.bar_site;
+    w.bar_site = Site{};  // no barrier pending: the inline fast path needs a first arrival again
     if (w.round_n == w.n && static_cast<Schedule>(g_schedule.kind.load(std::memory_order_relaxed)) != Schedule::random) {
       w.pos = 0;  // the same threads in the same order as the round that just ended
       return w.order[0];
@@ -490,6 +494,7 @@ void run_block(Worker& w, const LaunchDesc& d, long long linear) {
   }
   w.live = w.n;
   w.exited = w.at_barrier = w.at_warp = 0;
+  w.bar_site = Site{};
   w.bar_mixed = false;
   // Uninitialised shared memory reads show up as NaN / -1 rather than the last block's data.
   if (d.smem) std::memset(w.smem, 0xff, d.smem);
@@ -536,6 +541,8 @@ void run_blocks(Worker& w, const LaunchDesc& d, std::atomic<long long>& next, lo
   blockDim = d.block;
   gridDim = d.grid;
   prepare_shape(w, d);
+  w.one_d = d.block.y == 1 && d.block.z == 1;
+  threadIdx = uint3{0, 0, 0};  // a 1-D block only ever changes .x
   tls_worker = &w;
   tls_round = &w;
   w.os_thread = static_cast<unsigned long>(pthread_self());

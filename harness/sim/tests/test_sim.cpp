@@ -273,7 +273,9 @@ TEST_CASE("cudaFuncSetAttribute raises the dynamic shared memory limit up to 227
 
 // ---------------------------------------------------------------- diagnostics ----
 TEST_CASE("an out-of-bounds write names the kernel, block, thread, allocation and line") {
-  auto r = run(program("pplab_sim_prog_oob"));
+  // The first thread past the end depends on the order threads run in: pin it, so
+  // the suite also passes when PPLAB_SIM_SCHEDULE is set for the labs around it.
+  auto r = run("PPLAB_SIM_SCHEDULE=forward " + program("pplab_sim_prog_oob"));
   INFO(r.output);
   CHECK(r.status != 0);
   CHECK(contains(r.output, "pplab-sim: error: out-of-bounds write in kernel 'fill'"));
@@ -327,7 +329,8 @@ TEST_CASE("lanes split between a warp op and a barrier are a deadlock naming bot
 }
 
 TEST_CASE("a spin-wait deadlock is ended by the watchdog after PPLAB_SIM_TIMEOUT") {
-  auto r = run("PPLAB_SIM_TIMEOUT=1 " + program("pplab_sim_prog_spin"));
+  // Thread 0 spins waiting for a later thread: under the forward order it never ends.
+  auto r = run("PPLAB_SIM_SCHEDULE=forward PPLAB_SIM_TIMEOUT=1 " + program("pplab_sim_prog_spin"));
   INFO(r.output);
   CHECK(r.status != 0);
   CHECK(contains(r.output, "pplab-sim: error: kernel 'spin'"));

@@ -36,7 +36,8 @@ struct Round {
   int round_n = 0;           // threads in this round, in order[]
   int pos = 0;               // order[pos] is running
   int at_barrier = 0;        // threads waiting at __syncthreads
-  Site bar_site;             // the __syncthreads the first of them waits at
+  Site bar_site;             // the __syncthreads the first of them waits at (line 0: none waits)
+  bool one_d = false;        // blockDim.y == blockDim.z == 1: threadIdx.y and .z stay 0
   int bar_result = 0;
   int order[kMaxThreads];
   TState state[kMaxThreads];

@@ -26,7 +26,7 @@ int syncthreads_slow(BarrierOp op, int pred, const char* file, int line);
 #if PPLAB_SIM_INLINE_SWITCH
   using namespace detail;
   Round* r = tls_round;
-  if (op == BarrierOp::plain && r && r->at_barrier != 0 && r->bar_site.line == line && r->bar_site.file == file &&
+  if (op == BarrierOp::plain && r && r->bar_site.line == line && r->bar_site.file == file &&
       r->pos + 1 < r->round_n) {
     const int me = r->cur.load(std::memory_order_relaxed);
     r->state[me] = TState::barrier;  // at bar_site: nothing else to record
@@ -42,7 +42,10 @@ int syncthreads_slow(BarrierOp op, int pred, const char* file, int line);
       __builtin_prefetch(sp + 128);
     }
     r->cur.store(next, std::memory_order_relaxed);
-    threadIdx = r->idx[next];
+    if (r->one_d)
+      threadIdx.x = static_cast<unsigned>(next);
+    else
+      threadIdx = r->idx[next];
     switch_fiber(r->ctx[next], &r->ctx[me]);
     return r->bar_result;
   }
