@@ -142,23 +142,28 @@ void make_plot(LabGrade& lab, const fs::path& dir, std::vector<std::string>& pro
   chart.title = lab.lab.folder + ": effective bandwidth against input size";
   chart.x_label = "n (items)";
   chart.y_label = "GB/s";
-  auto add_series = [&](const std::vector<Timing>& timings, const std::string& impl, const std::string& label) {
+  // One colour per variant: the student's line solid, the reference's dashed beside it.
+  std::map<std::string, int> variant_colour;
+  for (const auto* timings : {&lab.student_times, &lab.reference_times})
+    for (const auto& t : *timings) variant_colour.emplace(t.variant, int(variant_colour.size()));
+  auto add_series = [&](const std::vector<Timing>& timings, const std::string& impl, const std::string& label,
+                        bool dashed) {
     std::map<std::string, std::vector<const Timing*>> by_variant;
     for (const auto& t : timings)
       if (t.impl == impl) by_variant[t.variant].push_back(&t);
     for (auto& [variant, points] : by_variant) {
-      ChartSeries series{label + (variant.empty() ? "" : " (" + variant + ")"), {}, false};
+      ChartSeries series{label + (variant.empty() ? "" : " (" + variant + ")"), {}, dashed, variant_colour[variant]};
       for (const auto* t : points) series.points.emplace_back(double(t->n), t->gbps);
       chart.series.push_back(std::move(series));
     }
   };
-  add_series(lab.student_times, "student", "student");
-  add_series(lab.reference_times, "reference", "reference");
+  add_series(lab.student_times, "student", "student", false);
+  add_series(lab.reference_times, "reference", "reference", true);
   // The benchmarks time the copy of the same bytes once per size, in size order; its
   // item count differs from the lab's (2n floats for a dot product), so plot it at the
   // lab's n.
   {
-    ChartSeries copy{"device copy of the same bytes", {}, true};
+    ChartSeries copy{"device copy of the same bytes", {}, true, kGrey};
     std::size_t index = 0;
     for (const auto& t : lab.other_times) {
       if (t.impl != "copy" || index >= lab.rules.bench_log2_sizes.size()) continue;

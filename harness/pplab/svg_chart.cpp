@@ -119,11 +119,18 @@ bool drawable(const std::pair<double, double>& point) {
   return std::isfinite(x) && std::isfinite(y) && x > 0 && y >= 0;
 }
 
-// Colours go by position among the series drawn, so a skipped series leaves no gap.
+// Without a colour of its own a series takes its position among those drawn, so a skipped
+// series leaves no gap.
+const char* series_colour(const ChartSeries& series, std::size_t position) {
+  if (series.colour == kGrey) return "#777777";
+  const std::size_t index = series.colour >= 0 ? std::size_t(series.colour) : position;
+  return kPalette[index % std::size(kPalette)];
+}
+
 std::vector<DrawnSeries> drawn_series(const Chart& chart) {
   std::vector<DrawnSeries> drawn;
   for (const auto& series : chart.series) {
-    DrawnSeries d{series.label, {}, series.dashed, kPalette[drawn.size() % std::size(kPalette)]};
+    DrawnSeries d{series.label, {}, series.dashed, series_colour(series, drawn.size())};
     std::copy_if(series.points.begin(), series.points.end(), std::back_inserter(d.points), drawable);
     if (!d.points.empty()) drawn.push_back(std::move(d));
   }

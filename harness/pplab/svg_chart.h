@@ -14,7 +14,13 @@ struct ChartSeries {
   std::string label;
   std::vector<std::pair<double, double>> points;
   bool dashed = false;
+  /// Colour: an index into the palette, so related series can share one (the student's and
+  /// the reference's row of the same variant); -1 takes the series' position among those
+  /// drawn; kGrey for a series that is only a point of comparison.
+  int colour = -1;
 };
+
+constexpr int kGrey = 1000;  ///< ChartSeries::colour of a neutral grey line
 
 /// What render_svg draws. Points with x <= 0 (no place on a log axis), y < 0 (below the
 /// axis) or a value that is not finite are left out, and so is a series with no point

@@ -353,6 +353,26 @@ TEST_CASE("svg chart: a dashed series carries stroke-dasharray, a solid one does
   CHECK(std::unique(colours.begin(), colours.end()) == colours.end());
 }
 
+TEST_CASE("svg chart: series given one colour share it, and a grey series is grey") {
+  Chart chart;
+  chart.title = "shared colours";
+  chart.series = {{"student (int)", {{1024, 10}, {4096, 20}}, false, 0},
+                  {"student (float)", {{1024, 12}, {4096, 22}}, false, 1},
+                  {"reference (int)", {{1024, 11}, {4096, 21}}, true, 0},
+                  {"reference (float)", {{1024, 13}, {4096, 23}}, true, 1},
+                  {"copy", {{1024, 30}, {4096, 40}}, true, pplab::cli::kGrey}};
+  const auto series = drawn_series(read_elements(render_svg(chart)));
+  REQUIRE(series.size() == 5);
+  std::map<std::string, std::string> stroke;
+  for (const auto& s : series) stroke[s.label] = s.polyline.attributes.at("stroke");
+  CHECK(stroke["student (int)"] == stroke["reference (int)"]);
+  CHECK(stroke["student (float)"] == stroke["reference (float)"]);
+  CHECK(stroke["student (int)"] != stroke["student (float)"]);
+  CHECK(stroke["copy"] == "#777777");
+  CHECK(stroke["copy"] != stroke["student (int)"]);
+  CHECK(stroke["copy"] != stroke["student (float)"]);
+}
+
 TEST_CASE("svg chart: awkward inputs give finite numbers, skip what cannot be drawn, and keep the rest") {
   static const std::regex not_a_number("[^a-z](nan|inf)", std::regex::icase);
   static const std::regex coordinate_attribute("^(x|y|x1|x2|y1|y2|cx|cy|r|width|height)$");
