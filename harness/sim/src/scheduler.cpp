@@ -143,14 +143,6 @@ Ctx take_fiber(Worker& w) {
   return make_fiber(top, stack_bytes() - 61 * 64);
 }
 
-inline void enter(Worker& w, int tid) {
-  w.cur.store(tid, std::memory_order_relaxed);
-  if (w.one_d)
-    threadIdx.x = static_cast<unsigned>(tid);
-  else
-    threadIdx = w.idx[tid];
-}
-
 void build_order(Worker& w) {
   int m = 0;
   for (int i = 0; i < w.n; ++i)
@@ -174,29 +166,18 @@ void build_order(Worker& w) {
   return resolve(w);
 }
 
-
-// The fiber after next is cold (every other fiber of the block ran since it did):
-// fetch its top frames now so the switch after this one does not wait.
-[[gnu::always_inline]] inline void prefetch_after_next(const Worker& w) {
-  if (w.pos + 2 >= w.round_n) return;
-  const char* sp = static_cast<const char*>(w.ctx[w.order[w.pos + 2]]);
-  __builtin_prefetch(sp);
-  __builtin_prefetch(sp + 64);
-  __builtin_prefetch(sp + 128);
-}
-
 // The calling CUDA thread (me) waits; run others until it is released. This is
 // the hot path of every rendezvous: it is kept small (its frame and the switch's
 // are all a waiting fiber keeps hot), with the rare work in out-of-line calls.
 [[gnu::always_inline]] inline void yield(Worker& w, int me) {
-  int next = (++w.pos < w.round_n) ? w.order[w.pos] : resolve(w);
-  prefetch_after_next(w);
+  int next = advance(w);
+  w.prefetch_after_next();
   if (next != me) {
     Ctx target = w.ctx[next];
-    enter(w, next);
+    w.enter(next);
     switch_to(target, &w.ctx[me]);
   } else {
-    enter(w, me);
+    w.enter(me);
   }
 }
 
@@ -221,14 +202,14 @@ void fiber_loop() {
     --w.live;
     ++w.exited;
     int next = advance(w);
-    prefetch_after_next(w);
+    w.prefetch_after_next();
     if (next >= 0 && w.state[next] == TState::unstarted) {
       w.free_fibers[w.nfree++] = w.ctx[next];
-      enter(w, next);  // same fiber, no switch
+      w.enter(next);  // same fiber, no switch
       continue;
     }
     Ctx target = next < 0 ? w.main_ctx : w.ctx[next];
-    if (next >= 0) enter(w, next);
+    if (next >= 0) w.enter(next);
     switch_to(target, &w.free_fibers[w.nfree++]);
     // Resumed from the free list to start a new thread (w.cur).
   }
@@ -502,7 +483,7 @@ void run_block(Worker& w, const LaunchDesc& d, long long linear) {
   w.rng = splitmix(s);
   build_order(w);
   int first = w.order[0];
-  enter(w, first);
+  w.enter(first);
   switch_to(w.ctx[first], &w.main_ctx);
   w.cur.store(-1, std::memory_order_relaxed);
 }

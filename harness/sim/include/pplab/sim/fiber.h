@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 
+#include "pplab/sim/builtins.h"
 #include "pplab/sim/types.h"
 
 namespace pplab::sim::detail {
@@ -44,6 +45,25 @@ struct Round {
   Site site[kMaxThreads];  // where it waits at a warp op, or at another barrier (see TState)
   Ctx ctx[kMaxThreads];    // saved context while suspended
   uint3 idx[kMaxThreads];  // threadIdx of each thread
+
+  // Makes `thread` the running one.
+  [[gnu::always_inline]] void enter(int thread) {
+    cur.store(thread, std::memory_order_relaxed);
+    if (one_d)
+      threadIdx.x = static_cast<unsigned>(thread);
+    else
+      threadIdx = idx[thread];
+  }
+
+  // The thread after next has not run since every other thread of the block did:
+  // fetch its top frames now so the switch to it does not wait for them.
+  [[gnu::always_inline]] void prefetch_after_next() const {
+    if (pos + 2 >= round_n) return;
+    const char* sp = static_cast<const char*>(ctx[order[pos + 2]]);
+    __builtin_prefetch(sp);
+    __builtin_prefetch(sp + 64);
+    __builtin_prefetch(sp + 128);
+  }
 };
 
 // The running block of this OS thread; null outside kernels.

@@ -5,7 +5,6 @@
 #pragma once
 #include <atomic>
 
-#include "pplab/sim/builtins.h"
 #include "pplab/sim/fiber.h"
 
 namespace pplab::sim {
@@ -31,21 +30,9 @@ int syncthreads_slow(BarrierOp op, int pred, const char* file, int line);
     const int me = r->cur.load(std::memory_order_relaxed);
     r->state[me] = TState::barrier;  // at bar_site: nothing else to record
     ++r->at_barrier;
-    const int pos = ++r->pos;
-    const int next = r->order[pos];
-    // The thread after next has not run since every other thread of the block
-    // did: fetch its top frames now so that switch does not wait for them.
-    if (pos + 2 < r->round_n) {
-      const char* sp = static_cast<const char*>(r->ctx[r->order[pos + 2]]);
-      __builtin_prefetch(sp);
-      __builtin_prefetch(sp + 64);
-      __builtin_prefetch(sp + 128);
-    }
-    r->cur.store(next, std::memory_order_relaxed);
-    if (r->one_d)
-      threadIdx.x = static_cast<unsigned>(next);
-    else
-      threadIdx = r->idx[next];
+    const int next = r->order[++r->pos];
+    r->prefetch_after_next();
+    r->enter(next);
     switch_fiber(r->ctx[next], &r->ctx[me]);
     return r->bar_result;
   }
