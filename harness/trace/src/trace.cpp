@@ -69,6 +69,12 @@ void Tracer::record_writes(int thread) {
   }
 }
 
+namespace {
+int this_thread() {
+  return static_cast<int>(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
+}
+}  // namespace
+
 void Tracer::arrive(const void* array, std::size_t bytes, const char* file, int line, const char* op) {
   if (stopped_) return;
   if (bytes == 0) bytes = g_pointer_bytes;
@@ -82,30 +88,17 @@ void Tracer::arrive(const void* array, std::size_t bytes, const char* file, int 
     step_start_ = current_;
     arrived_ = 0;
   }
-  const int thread =
-      static_cast<int>(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
-  record_writes(thread);
+  record_writes(this_thread());
   const int block_threads = static_cast<int>(blockDim.x * blockDim.y * blockDim.z);
   if (++arrived_ < block_threads) return;
   // The last thread is here: the rendezvous releases now.
-  Step s;
-  s.file = file;
-  s.line = line;
-  s.op = op;
-  s.before = step_start_;
-  s.after = current_;
+  Step s{file, line, op, step_start_, current_};
   s.writes = std::move(pending_);
   pending_.clear();
   steps_.push_back(std::move(s));
   step_start_ = current_;
   arrived_ = 0;
 }
-
-namespace {
-int this_thread() {
-  return static_cast<int>(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
-}
-}  // namespace
 
 void Tracer::exchange(const char* file, int line, const char* op, int participants, std::uint64_t sent) {
   if (stopped_) return;
@@ -115,12 +108,7 @@ void Tracer::exchange(const char* file, int line, const char* op, int participan
   pending_lanes_.push_back(l);
   if (static_cast<int>(pending_lanes_.size()) < participants) return;
   // Everyone taking part is here: the exchange happens now. The array is as last seen.
-  Step s;
-  s.file = file;
-  s.line = line;
-  s.op = op;
-  s.before = current_;
-  s.after = current_;
+  Step s{file, line, op, current_, current_};
   s.lanes = std::move(pending_lanes_);
   pending_lanes_.clear();
   steps_.push_back(std::move(s));
