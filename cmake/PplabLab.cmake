@@ -3,11 +3,14 @@
 # Called once from labs/NN_<name>/CMakeLists.txt. For every tree in PPLAB_SOURCES
 # (labs = the student's file, solutions = the reference) it builds:
 #   labNN_<name>[_ref]        doctest checks: test_<name>.cpp + <tree>/NN_<name>/<name>.cu
-#   labNN_<name>[_ref]_bench  GPU only, when harness/bench/NN_<name>/bench_<name>.cu exists:
+#   labNN_<name>[_ref]_bench  GPU only, from harness/bench/NN_<name>/bench_<name>.cu:
 #                             timings beside CUB (kept out of labs/: not a student file)
 # and registers the checks with CTest under the label labNN (student) or labNN-ref
 # (reference); `ctest -L labNN` is a regular expression, so it runs both.
 # The .cu file is compiled by nvcc (gpu) or rewritten and compiled by g++ (sim).
+# Everything it decides (files, targets) goes into the lab manifest, labs.json
+# (PplabManifest.cmake), which is where `pplab` learns it.
+include(PplabManifest)
 
 # PPLAB_STUDENT_DIR (set by `pplab grade --submissions`): a folder laid out as
 # NN_<name>/<name>.cu holding one student's kernel files. When set, the student targets
@@ -29,9 +32,27 @@ endfunction()
 function(pplab_add_lab name)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "EXTRA_SOURCES")
   get_filename_component(lab_folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)   # 02_dot_product
-  string(SUBSTRING ${lab_folder} 0 2 lab_number)                          # 02
+  pplab_lab_identity(${lab_folder} lab_number folder_name)
+  if(NOT folder_name STREQUAL name)
+    message(FATAL_ERROR "${lab_folder}: pplab_add_lab(${name}) must name the folder's lab, ${folder_name}")
+  endif()
   set(label lab${lab_number})
   set(tree_root ${PROJECT_SOURCE_DIR})
+  set(bench_file ${PROJECT_SOURCE_DIR}/harness/bench/${lab_folder}/bench_${name}.cu)
+  if(NOT EXISTS ${bench_file})
+    set(bench_file "")
+  endif()
+  set(handout ${CMAKE_CURRENT_SOURCE_DIR}/README.md)
+  pplab_manifest_set_text(${lab_folder} folder ${lab_folder})
+  pplab_manifest_set_text(${lab_folder} number ${lab_number})
+  pplab_manifest_set_text(${lab_folder} name ${name})
+  pplab_manifest_set_text(${lab_folder} label ${label})
+  pplab_manifest_set_text(${lab_folder} handout ${handout})
+  pplab_manifest_set_text(${lab_folder} contract ${CMAKE_CURRENT_SOURCE_DIR}/${name}.cuh)
+  pplab_manifest_set_text(${lab_folder} test_source ${CMAKE_CURRENT_SOURCE_DIR}/test_${name}.cpp)
+  pplab_manifest_set_text(${lab_folder} bench_source "${bench_file}")
+  pplab_manifest_set_text(${lab_folder} student_file "")
+  pplab_manifest_set_text(${lab_folder} reference_file "")
 
   foreach(tree IN LISTS PPLAB_SOURCES)
     set(kernel_file ${tree_root}/${tree}/${lab_folder}/${name}.cu)
@@ -76,8 +97,15 @@ function(pplab_add_lab name)
         PROPERTIES LABELS "${label};skeleton" TIMEOUT 600)
     endif()
 
-    set(bench_file ${PROJECT_SOURCE_DIR}/harness/bench/${lab_folder}/bench_${name}.cu)
-    if(PPLAB_BACKEND STREQUAL "gpu" AND EXISTS ${bench_file})
+    set(role student)
+    if(tree STREQUAL "solutions")
+      set(role reference)
+    endif()
+    pplab_manifest_set_text(${lab_folder} ${role}_file ${kernel_file})
+    pplab_manifest_set_target(${lab_folder} "${role};checks" ${target})
+    pplab_manifest_set(${lab_folder} "${role};bench" null)
+    if(PPLAB_BACKEND STREQUAL "gpu" AND bench_file)
+      pplab_manifest_set_target(${lab_folder} "${role};bench" ${target}_bench)
       add_executable(${target}_bench)
       pplab_cuda_sources(${target}_bench ${bench_file} ${kernel_file})
       target_include_directories(${target}_bench PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})

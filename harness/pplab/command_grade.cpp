@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "build_plan.h"
 #include "commands.h"
 #include "grading.h"
 #include "process.h"
@@ -51,6 +52,8 @@ struct GradeOptions {
   int case_limit = 300;
   int jobs = 0;
   bool keep_work = false;
+  bool plan = false;        // stage and configure only: what would be built
+  std::string backend;      // with --plan: configure for this backend instead of the build's
   std::string hidden_seed;  // a Slurm task: the batch's hidden seed
   bool slurm = false, no_wait = false;
   std::string partition, gres, time, collect;
@@ -212,7 +215,7 @@ int run_grade(const GradeOptions& options) {
   const fs::path points_path = options.points.empty() ? workbook.source_dir / "harness/grading/points.json"
                                                       : fs::path(options.points);
   settings.points = load_points(points_path);
-  if (!options.collect.empty()) return collect_slurm_batch(fs::absolute(options.collect).lexically_normal(), settings.points);
+  if (!options.collect.empty()) return collect_slurm_batch(fs::absolute(options.collect).lexically_normal(), settings.points, workbook.labs);
   if (options.slurm && options.submissions.empty())
     throw std::invalid_argument("--slurm grades a class: give --submissions DIR and --out OUT");
   if (options.max_parallel < 0) throw std::invalid_argument("--max-parallel must be at least 1");
@@ -256,9 +259,12 @@ int run_grade(const GradeOptions& options) {
       grade.lab = lab;
       if (lab.student_checks.empty()) {
         grade.status = "not built";
-        grade.status_detail = "no " + ("lab" + lab.number + "_" + lab.name) + " in " + workbook.bin_dir.string() +
-                              ": did the build fail (see its compiler output), or does this build lack labs/ "
-                              "(PPLAB_SOURCES)? `pplab grade --submissions` captures compile errors per lab.";
+        grade.status_detail =
+            lab.student_checks_program
+                ? "no " + lab.student_checks_program->file.string() +
+                      ": did the build fail (see its compiler output)? `pplab grade --submissions` captures "
+                      "compile errors per lab."
+                : "this build does not compile the student's " + lab.folder + " (PPLAB_SOURCES has no labs)";
       }
       grades.push_back(grade);
     }
@@ -313,6 +319,12 @@ int run_grade(const GradeOptions& options) {
   if (out == dir || inside(out, dir))
     throw std::invalid_argument("--out must not be inside --submissions (it would be graded as a student)");
   fs::create_directories(out);
+  if (!options.backend.empty() && !options.plan) throw std::invalid_argument("--backend is only for --plan");
+  if (options.plan) {
+    const std::string backend = options.backend.empty() ? workbook.backend : options.backend;
+    if (backend != "sim" && backend != "gpu") throw std::invalid_argument("--backend must be sim or gpu");
+    return plan_submissions(workbook, backend, students, labs, out);
+  }
   std::vector<std::string> lab_names;
   for (const auto& lab : labs) lab_names.push_back(lab.folder);
   const BatchInfo batch{dir, out, lab_names, settings.seed, settings.seed_given, workbook.backend};
@@ -332,6 +344,7 @@ int run_grade(const GradeOptions& options) {
     request.max_parallel = options.max_parallel;
     request.no_wait = options.no_wait;
     request.points = settings.points;
+    request.labs = workbook.labs;
     return run_slurm_batch(request);
   }
   const int parallel = std::max(1, std::min<int>(jobs, int(students.size())));
@@ -383,6 +396,11 @@ void add_grade_command(CLI::App& app) {
                       "then lists only them)");
   command->add_option("--points", options->points, "Points file (default: harness/grading/points.json)");
   command->add_flag("--keep-work", options->keep_work, "Keep each student's build folder under OUT/work/");
+  command->add_flag("--plan", options->plan,
+                    "With --submissions: stage and configure each student's build, write OUT/plan.json (the targets "
+                    "each lab would be built into, and whether the build has them), and build nothing");
+  command->add_option("--backend", options->backend,
+                      "With --plan: configure the students' builds for sim or gpu (gpu needs nvcc, not a GPU)");
   command->add_flag("--slurm", options->slurm,
                     "With --submissions: grade on a Slurm cluster, one array task per student (writes and submits "
                     "OUT/slurm/grade.sbatch, waits, merges); again: resubmits only students without results");

@@ -28,10 +28,16 @@ int run_trace(const TraceOptions& options) {
   const auto labs = select_labs(workbook, options.lab);
   int status = 0;
   for (const Lab& lab : labs) {
-    const auto program = workbook.bin_dir / ("lab" + lab.number + "_" + lab.name + "_trace");
+    if (!lab.trace_program) {
+      std::cerr << "pplab trace: " << lab.folder << " has no trace program (labs with one: see "
+                << "harness/trace/trace_NN_name.cpp)\n";
+      status = status ? status : 2;
+      continue;
+    }
+    const auto& program = lab.trace_program->file;
     if (!std::filesystem::exists(program)) {
-      std::cerr << "pplab trace: no trace for " << lab.folder << " in " << workbook.build_dir.string()
-                << " (labs with a trace program: see harness/trace/trace_NN_name.cpp)\n";
+      std::cerr << "pplab trace: " << program.string() << " is not built: cmake --build " << workbook.build_dir.string()
+                << " --target " << lab.trace_program->target << "\n";
       status = status ? status : 2;
       continue;
     }

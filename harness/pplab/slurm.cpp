@@ -178,7 +178,7 @@ void save_state(const fs::path& out, const json& state) {
   write_text_file(out / "slurm" / "state.json", state.dump(2) + "\n");
 }
 
-int collect(const fs::path& out, const json& state, const PointsFile& points) {
+int collect(const fs::path& out, const json& state, const PointsFile& points, const std::vector<Lab>& labs) {
   BatchInfo batch;
   batch.out = out;
   batch.dir = state.at("dir").get<std::string>();
@@ -217,9 +217,9 @@ int collect(const fs::path& out, const json& state, const PointsFile& points) {
     report.points_file = points.path.string();
     for (const auto& folder : batch.labs) {
       LabGrade lab;
+      const auto known = std::find_if(labs.begin(), labs.end(), [&](const Lab& l) { return l.folder == folder; });
+      if (known != labs.end()) lab.lab = *known;
       lab.lab.folder = folder;
-      lab.lab.number = folder.substr(0, folder.find('_'));
-      lab.lab.name = folder.substr(folder.find('_') + 1);
       lab.status = "not graded";
       lab.status_detail = report.notes.front();
       lab.rules = points.rules_for(folder);
@@ -309,7 +309,7 @@ int run_slurm_batch(SlurmRequest request) {
     std::fprintf(stderr, "every student of %s already has results in %s; merging\n", request.batch.dir.string().c_str(),
                  (slurm_dir / "tasks").string().c_str());
     save_state(out, state);
-    return collect(out, state, request.points);
+    return collect(out, state, request.points, request.labs);
   }
 
   // The job script: readable, and runnable by hand with sbatch --array=0-(N-1).
@@ -375,10 +375,10 @@ int run_slurm_batch(SlurmRequest request) {
     return 0;
   }
   wait_for(out, job, todo, state);
-  return collect(out, state, request.points);
+  return collect(out, state, request.points, request.labs);
 }
 
-int collect_slurm_batch(const fs::path& out, const PointsFile& points) {
+int collect_slurm_batch(const fs::path& out, const PointsFile& points, const std::vector<Lab>& labs) {
   const fs::path state_path = out / "slurm" / "state.json";
   if (!fs::exists(state_path))
     throw std::invalid_argument("--collect: no Slurm batch in " + out.string() + " (no slurm/state.json; submit with "
@@ -387,7 +387,7 @@ int collect_slurm_batch(const fs::path& out, const PointsFile& points) {
   if (state.contains("job") && job_active(state.at("job").get<std::string>()))
     std::fprintf(stderr, "Slurm job %s is still queued or running: merging what has finished\n",
                  state.at("job").get<std::string>().c_str());
-  return collect(out, state, points);
+  return collect(out, state, points, labs);
 }
 
 }  // namespace pplab::cli

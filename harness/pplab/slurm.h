@@ -39,6 +39,7 @@ struct SlurmRequest {
   int max_parallel = 0;
   bool no_wait = false;
   PointsFile points;
+  std::vector<Lab> labs;  ///< the workbook's labs (for rows of tasks that left nothing)
 };
 
 /// Writes OUT/slurm/grade.sbatch, submits the students without results (an array job),
@@ -46,6 +47,6 @@ struct SlurmRequest {
 int run_slurm_batch(SlurmRequest request);
 
 /// Merges what the tasks of OUT's Slurm batch left (pplab grade --collect OUT).
-int collect_slurm_batch(const std::filesystem::path& out, const PointsFile& points);
+int collect_slurm_batch(const std::filesystem::path& out, const PointsFile& points, const std::vector<Lab>& labs);
 
 }  // namespace pplab::cli

@@ -12,11 +12,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool is_lab_folder_name(const std::string& name) {
-  return name.size() > 3 && std::isdigit(static_cast<unsigned char>(name[0])) &&
-         std::isdigit(static_cast<unsigned char>(name[1])) && name[2] == '_';
-}
-
 std::string relative_text(const fs::path& path, const fs::path& base) {
   return fs::relative(path, base).generic_string();
 }
@@ -35,6 +30,13 @@ std::string compiler_messages(const std::string& output) {
 }
 
 }  // namespace
+
+std::vector<Program> submission_targets(const Lab& lab) {
+  std::vector<Program> targets;
+  if (lab.student_checks_program) targets.push_back(*lab.student_checks_program);
+  if (lab.student_bench_program) targets.push_back(*lab.student_bench_program);
+  return targets;
+}
 
 std::vector<fs::path> list_student_folders(const fs::path& dir, const std::vector<Lab>& labs) {
   if (!fs::exists(dir)) throw std::invalid_argument("--submissions: no folder " + dir.string());
@@ -139,31 +141,48 @@ StagedSubmission stage_submission(const fs::path& folder, const std::vector<Lab>
   return submission;
 }
 
-SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmission& submission,
-                                 const std::vector<Lab>& labs, const fs::path& build_dir, int build_jobs) {
-  SubmissionBuild build;
+std::string configure_submission(const fs::path& source_dir, const std::string& backend,
+                                 const StagedSubmission& submission, const std::vector<Lab>& labs,
+                                 const fs::path& build_dir, Workbook& student_tree) {
   std::string lab_list;
   for (const auto& lab : labs) lab_list += (lab_list.empty() ? "" : ";") + lab.folder;
   std::vector<std::string> configure = {
-      "cmake", "-S", workbook.source_dir.string(), "-B", build_dir.string(), "-G", "Ninja",
-      "-DCMAKE_BUILD_TYPE=Release", "-DPPLAB_BACKEND=" + workbook.backend, "-DPPLAB_SOURCES=labs",
+      "cmake", "-S", source_dir.string(), "-B", build_dir.string(), "-G", "Ninja",
+      "-DCMAKE_BUILD_TYPE=Release", "-DPPLAB_BACKEND=" + backend, "-DPPLAB_SOURCES=labs",
       "-DPPLAB_STUDENT_DIR=" + fs::absolute(submission.staged).string(), "-DPPLAB_LABS=" + lab_list,
       "-DPPLAB_CHECK_SKELETONS=OFF", "-DPPLAB_BUILD_DOCS=OFF"};
-  if (workbook.backend == "gpu") configure.push_back("-DCMAKE_CUDA_ARCHITECTURES=" PPLAB_CUDA_ARCHITECTURES);
+  const std::string architectures = PPLAB_CUDA_ARCHITECTURES;  // empty in a sim build: grading's sm_90
+  if (backend == "gpu") configure.push_back("-DCMAKE_CUDA_ARCHITECTURES=" + (architectures.empty() ? "90" : architectures));
   const auto configured = run_process(configure, {}, std::chrono::seconds(600));
-  if (!configured.succeeded()) {
-    build.configure_error = "configuring the grading build failed (" + configured.describe() + "):\n" +
-                            compiler_messages(configured.output);
-    return build;
+  if (!configured.succeeded())
+    return "configuring the grading build failed (" + configured.describe() + "):\n" + compiler_messages(configured.output);
+  // What to build comes from the student tree's own manifest, never from file names.
+  try {
+    student_tree = load_manifest(build_dir);
+  } catch (const std::exception& error) {
+    return error.what();
   }
-  const fs::path bin = build_dir / "bin";
+  return {};
+}
+
+SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmission& submission,
+                                 const std::vector<Lab>& labs, const fs::path& build_dir, int build_jobs) {
+  SubmissionBuild build;
+  Workbook student_tree;
+  build.configure_error = configure_submission(workbook.source_dir, workbook.backend, submission, labs, build_dir,
+                                               student_tree);
+  if (!build.configure_error.empty()) return build;
   for (const auto& lab : labs) {
     if (!submission.files.count(lab.folder)) continue;
-    const std::string target = "lab" + lab.number + "_" + lab.name;
-    std::vector<std::string> argv = {"cmake", "--build", build_dir.string(), "--target", target};
-    const bool bench = workbook.backend == "gpu" &&
-                       fs::exists(workbook.source_dir / "labs" / lab.folder / ("bench_" + lab.name + ".cu"));
-    if (bench) argv.push_back(target + "_bench");
+    const auto built_lab = find_lab(student_tree, lab.folder);
+    if (!built_lab || !built_lab->student_checks_program) {
+      build.compile_errors[lab.folder] = "the grading build has no student checks for " + lab.folder +
+                                         " (its manifest " + (build_dir / "labs.json").string() + " lists none)";
+      continue;
+    }
+    const auto targets = submission_targets(*built_lab);
+    std::vector<std::string> argv = {"cmake", "--build", build_dir.string(), "--target"};
+    for (const auto& program : targets) argv.push_back(program.target);
     argv.insert(argv.end(), {"-j", std::to_string(std::max(1, build_jobs)), "--", "-k", "0"});
     const auto built = run_process(argv, {}, std::chrono::seconds(1200));
     if (!built.succeeded()) {
@@ -172,8 +191,10 @@ SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmissio
           compiler_messages(built.output);
       continue;
     }
-    if (fs::exists(bin / target)) build.checks[lab.folder] = bin / target;
-    if (bench && fs::exists(bin / (target + "_bench"))) build.benches[lab.folder] = bin / (target + "_bench");
+    const fs::path& checks = built_lab->student_checks_program->file;
+    if (fs::exists(checks)) build.checks[lab.folder] = checks;
+    if (built_lab->student_bench_program && fs::exists(built_lab->student_bench_program->file))
+      build.benches[lab.folder] = built_lab->student_bench_program->file;
   }
   return build;
 }

@@ -37,6 +37,17 @@ struct SubmissionBuild {
   std::map<std::string, std::filesystem::path> checks, benches;  ///< built binaries
 };
 
+/// The programs a submission's lab is built into, as its build's manifest lists them:
+/// the student checks and, on a GPU build, the student benchmark.
+std::vector<Program> submission_targets(const Lab& lab);
+
+/// Configures `build_dir` from the clean source tree with the student's files
+/// (PPLAB_STUDENT_DIR) for `backend`, and reads the manifest it writes into
+/// `student_tree`. Returns the error (the configure output) or an empty string.
+std::string configure_submission(const std::filesystem::path& source_dir, const std::string& backend,
+                                 const StagedSubmission& submission, const std::vector<Lab>& labs,
+                                 const std::filesystem::path& build_dir, Workbook& student_tree);
+
 /// Configures OUT/work/<student>/build from the clean source tree with the student's
 /// files (PPLAB_STUDENT_DIR) and builds each submitted lab on its own (`-k 0`), so one
 /// lab's compile error costs that lab only.

@@ -1,45 +1,82 @@
 #include "workbook.h"
 
-#include <algorithm>
+#include <fstream>
 #include <stdexcept>
+
+#include <nlohmann/json.hpp>
 
 namespace pplab::cli {
 namespace fs = std::filesystem;
+using json = nlohmann::json;
 
-Workbook discover_workbook() {
+namespace {
+
+fs::path path_or_empty(const json& lab, const char* key) {
+  return lab.contains(key) && lab.at(key).is_string() ? fs::path(lab.at(key).get<std::string>()) : fs::path();
+}
+
+// {"target": ..., "file": ...} or null.
+std::optional<Program> program_at(const json& parent, const char* key) {
+  if (!parent.is_object() || !parent.contains(key) || parent.at(key).is_null()) return std::nullopt;
+  const json& item = parent.at(key);
+  return Program{item.at("target").get<std::string>(), fs::path(item.at("file").get<std::string>())};
+}
+
+fs::path if_built(const std::optional<Program>& program) {
+  return program && fs::exists(program->file) ? program->file : fs::path();
+}
+
+Lab lab_from_json(const json& item) {
+  Lab lab;
+  lab.folder = item.at("folder").get<std::string>();
+  lab.number = item.at("number").get<std::string>();
+  lab.name = item.at("name").get<std::string>();
+  lab.student_file = path_or_empty(item, "student_file");
+  lab.reference_file = path_or_empty(item, "reference_file");
+  lab.bench_source = path_or_empty(item, "bench_source");
+  const json& student = item.at("student");
+  const json& reference = item.at("reference");
+  lab.student_checks_program = program_at(student, "checks");
+  lab.student_bench_program = program_at(student, "bench");
+  lab.reference_checks_program = program_at(reference, "checks");
+  lab.reference_bench_program = program_at(reference, "bench");
+  lab.trace_program = program_at(item, "trace");
+  lab.student_checks = if_built(lab.student_checks_program);
+  lab.reference_checks = if_built(lab.reference_checks_program);
+  lab.student_bench = if_built(lab.student_bench_program);
+  lab.reference_bench = if_built(lab.reference_bench_program);
+  return lab;
+}
+
+}  // namespace
+
+Workbook load_manifest(const fs::path& build_dir) {
+  const fs::path file = build_dir / "labs.json";
+  std::ifstream in(file);
+  if (!in) throw std::runtime_error("no lab manifest " + file.string() + ": configure this build first (cmake --preset ...)");
   Workbook workbook;
-  workbook.source_dir = PPLAB_SOURCE_DIR;
-  workbook.bin_dir = fs::read_symlink("/proc/self/exe").parent_path();
-  workbook.build_dir = workbook.bin_dir.parent_path();
-  workbook.backend = PPLAB_BACKEND_NAME;
-  std::vector<fs::path> folders;
-  for (const auto& entry : fs::directory_iterator(workbook.source_dir / "labs")) {
-    const std::string name = entry.path().filename().string();
-    if (entry.is_directory() && name.size() > 3 && std::isdigit(name[0]) && std::isdigit(name[1]) &&
-        name[2] == '_')
-      folders.push_back(entry.path());
-  }
-  std::sort(folders.begin(), folders.end());
-  for (const auto& folder : folders) {
-    Lab lab;
-    lab.folder = folder.filename().string();
-    lab.number = lab.folder.substr(0, 2);
-    lab.name = lab.folder.substr(3);
-    const fs::path stem = workbook.bin_dir / ("lab" + lab.number + "_" + lab.name);
-    auto if_built = [](const fs::path& path) { return fs::exists(path) ? path : fs::path(); };
-    lab.student_checks = if_built(stem);
-    lab.reference_checks = if_built(stem.string() + "_ref");
-    lab.student_bench = if_built(stem.string() + "_bench");
-    lab.reference_bench = if_built(stem.string() + "_ref_bench");
-    workbook.labs.push_back(lab);
+  try {
+    const json manifest = json::parse(in);
+    workbook.source_dir = manifest.at("source_dir").get<std::string>();
+    workbook.build_dir = manifest.at("build_dir").get<std::string>();
+    workbook.bin_dir = workbook.build_dir / "bin";
+    workbook.backend = manifest.at("backend").get<std::string>();
+    for (const auto& item : manifest.at("labs")) workbook.labs.push_back(lab_from_json(item));
+  } catch (const json::exception& error) {
+    throw std::runtime_error("the lab manifest " + file.string() + " is malformed: " + error.what() +
+                             " (configure the build again)");
   }
   return workbook;
+}
+
+Workbook discover_workbook() {
+  return load_manifest(fs::read_symlink("/proc/self/exe").parent_path().parent_path());
 }
 
 std::optional<Lab> find_lab(const Workbook& workbook, const std::string& query) {
   std::string number = query;
   if (number.rfind("lab", 0) == 0) number = number.substr(3);
-  if (number.size() == 1 && std::isdigit(number[0])) number = "0" + number;
+  if (number.size() == 1 && std::isdigit(static_cast<unsigned char>(number[0]))) number = "0" + number;
   for (const Lab& lab : workbook.labs)
     if (lab.number == number || lab.folder == query || lab.name == query) return lab;
   return std::nullopt;

@@ -1,5 +1,6 @@
 /// \file
-/// \brief Finding the workbook: its source tree, the build folder and each lab's binaries.
+/// \brief The workbook as its build describes it: the lab manifest (`labs.json`), read
+/// once; every lab's files and built programs come from there.
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -8,12 +9,24 @@
 
 namespace pplab::cli {
 
-/// One lab as built in this build folder.
+/// A program the build makes for a lab (checks, benchmark or trace).
+struct Program {
+  std::string target;           ///< the CMake target, e.g. "lab02_dot_product_bench"
+  std::filesystem::path file;   ///< where the build puts it
+};
+
+/// One lab as the manifest describes it. The path fields are empty when the program was
+/// not built (or this build does not make it); the targets say what the build would make.
 struct Lab {
   std::string folder;  ///< "02_dot_product"
   std::string number;  ///< "02"
   std::string name;    ///< "dot_product"
-  std::filesystem::path student_checks, reference_checks;  ///< empty when not built
+  std::filesystem::path student_file, reference_file;  ///< the kernel files compiled
+  std::filesystem::path bench_source;                  ///< harness/bench/...; empty when none
+  std::optional<Program> student_checks_program, reference_checks_program;
+  std::optional<Program> student_bench_program, reference_bench_program;  ///< GPU builds only
+  std::optional<Program> trace_program;                                    ///< sim builds only
+  std::filesystem::path student_checks, reference_checks;  ///< built binaries; empty when not built
   std::filesystem::path student_bench, reference_bench;    ///< GPU builds only
 };
 
@@ -23,10 +36,14 @@ struct Workbook {
   std::filesystem::path build_dir;   ///< build/<preset>
   std::filesystem::path bin_dir;     ///< build/<preset>/bin
   std::string backend;               ///< "sim" or "gpu"
-  std::vector<Lab> labs;             ///< every labs/NN_name folder, in order
+  std::vector<Lab> labs;             ///< every lab of this build, in order
 };
 
-/// Locates the workbook from this executable's own path (build/<preset>/bin/pplab).
+/// Reads a build's lab manifest (`<build>/labs.json`, written when it is configured);
+/// throws with the file's name when it is missing or malformed.
+Workbook load_manifest(const std::filesystem::path& build_dir);
+
+/// The workbook of this executable's own build (build/<preset>/bin/pplab).
 Workbook discover_workbook();
 
 /// Finds a lab by "2", "02", "lab02", "02_dot_product" or "dot_product".

@@ -1,0 +1,103 @@
+# The lab manifest: build/<preset>/labs.json, the one owner of what a lab is.
+#
+# A lab's identity (folder, number, name), its files and the targets built from them are
+# decided here, once, at configure time. `pplab` (test, bench, grade, trace, release,
+# Slurm) reads them from labs.json and never rebuilds a path or a target name from a
+# folder name. Layout of the file:
+#
+#   { "schema": 1, "backend": "sim", "source_dir": "...", "build_dir": "...",
+#     "labs": [ { "folder": "02_dot_product", "number": "02", "name": "dot_product",
+#                 "label": "lab02", "handout": ..., "contract": ..., "test_source": ...,
+#                 "student_file": ..., "reference_file": ..., "bench_source": ...,
+#                 "trace_source": ...,                       (null when there is none)
+#                 "student":   { "checks": {"target", "file"}, "bench": {...} | null } | null,
+#                 "reference": { ... } | null,
+#                 "trace":     { "target", "file", "tree" } | null } ] }
+#
+# "student" is null when this build does not compile the student's file (PPLAB_SOURCES,
+# or a submission without that lab); "bench" is null on the sim, where nothing is timed.
+
+# Splits a lab folder name: 02_dot_product -> number 02, name dot_product.
+function(pplab_lab_identity folder number_var name_var)
+  if(NOT folder MATCHES "^([0-9][0-9])_([a-z0-9_]+)$")
+    message(FATAL_ERROR "'${folder}' is not a lab folder name (NN_name, e.g. 02_dot_product)")
+  endif()
+  set(${number_var} ${CMAKE_MATCH_1} PARENT_SCOPE)
+  set(${name_var} ${CMAKE_MATCH_2} PARENT_SCOPE)
+endfunction()
+
+# A JSON string literal for a path or name.
+function(pplab_json_string out value)
+  string(REPLACE "\\" "\\\\" value "${value}")
+  string(REPLACE "\"" "\\\"" value "${value}")
+  set(${out} "\"${value}\"" PARENT_SCOPE)
+endfunction()
+
+# Sets <keys> (a path inside the lab's object, e.g. "student;checks") to a JSON value.
+function(pplab_manifest_set folder keys value)
+  get_property(lab GLOBAL PROPERTY PPLAB_MANIFEST_LAB_${folder})
+  if(NOT lab)
+    set(lab "{}")
+    set_property(GLOBAL APPEND PROPERTY PPLAB_MANIFEST_FOLDERS ${folder})
+  endif()
+  # Create each missing parent object on the way down.
+  set(path "")
+  list(LENGTH keys depth)
+  math(EXPR last "${depth} - 1")
+  foreach(i RANGE 0 ${last})
+    list(GET keys ${i} key)
+    if(i LESS last)
+      string(JSON kind ERROR_VARIABLE missing TYPE "${lab}" ${path} ${key})
+      if(missing OR NOT kind STREQUAL "OBJECT")
+        string(JSON lab SET "${lab}" ${path} ${key} "{}")
+      endif()
+      list(APPEND path ${key})
+    endif()
+  endforeach()
+  string(JSON lab SET "${lab}" ${keys} "${value}")
+  set_property(GLOBAL PROPERTY PPLAB_MANIFEST_LAB_${folder} "${lab}")
+endfunction()
+
+# Sets <keys> to a path or name (a JSON string), or to null when <value> is empty.
+function(pplab_manifest_set_text folder keys value)
+  if(value STREQUAL "")
+    pplab_manifest_set(${folder} "${keys}" null)
+  else()
+    pplab_json_string(json "${value}")
+    pplab_manifest_set(${folder} "${keys}" "${json}")
+  endif()
+endfunction()
+
+# Records a built program: { "target": <target>, "file": <its path once built> }.
+function(pplab_manifest_set_target folder keys target)
+  pplab_json_string(name "${target}")
+  pplab_json_string(file "$<TARGET_FILE:${target}>")
+  pplab_manifest_set(${folder} "${keys}" "{\"target\": ${name}, \"file\": ${file}}")
+endfunction()
+
+# Writes build/<preset>/labs.json; called once, after every lab and trace is added.
+function(pplab_write_manifest)
+  get_property(folders GLOBAL PROPERTY PPLAB_MANIFEST_FOLDERS)
+  list(SORT folders)
+  pplab_json_string(backend "${PPLAB_BACKEND}")
+  pplab_json_string(source_dir "${PROJECT_SOURCE_DIR}")
+  pplab_json_string(build_dir "${PROJECT_BINARY_DIR}")
+  set(manifest "{\"schema\": 1, \"backend\": ${backend}, \"source_dir\": ${source_dir}, \"build_dir\": ${build_dir}, \"labs\": []}")
+  set(index 0)
+  foreach(folder IN LISTS folders)
+    get_property(lab GLOBAL PROPERTY PPLAB_MANIFEST_LAB_${folder})
+    string(JSON has_number ERROR_VARIABLE not_a_lab GET "${lab}" number)
+    if(not_a_lab)
+      continue()   # a trace whose lab is not part of this build
+    endif()
+    foreach(optional student reference trace)
+      string(JSON kind ERROR_VARIABLE missing TYPE "${lab}" ${optional})
+      if(missing)
+        string(JSON lab SET "${lab}" ${optional} null)
+      endif()
+    endforeach()
+    string(JSON manifest SET "${manifest}" labs ${index} "${lab}")
+    math(EXPR index "${index} + 1")
+  endforeach()
+  file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/labs.json CONTENT "${manifest}\n")
+endfunction()
