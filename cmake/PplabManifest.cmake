@@ -26,6 +26,24 @@ function(pplab_lab_identity folder number_var name_var)
   set(${name_var} ${CMAKE_MATCH_2} PARENT_SCOPE)
 endfunction()
 
+# The folder and name of lab <number> (e.g. 02) among the labs added so far; empty
+# when this build has no such lab (PPLAB_LABS).
+function(pplab_lab_with_number number folder_var name_var)
+  set(${folder_var} "" PARENT_SCOPE)
+  set(${name_var} "" PARENT_SCOPE)
+  get_property(folders GLOBAL PROPERTY PPLAB_MANIFEST_FOLDERS)
+  foreach(folder IN LISTS folders)
+    get_property(lab GLOBAL PROPERTY PPLAB_MANIFEST_LAB_${folder})
+    string(JSON lab_number ERROR_VARIABLE not_a_lab GET "${lab}" number)
+    if(NOT not_a_lab AND lab_number STREQUAL number)
+      string(JSON name GET "${lab}" name)
+      set(${folder_var} ${folder} PARENT_SCOPE)
+      set(${name_var} ${name} PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+endfunction()
+
 # A JSON string literal for a path or name.
 function(pplab_json_string out value)
   string(REPLACE "\\" "\\\\" value "${value}")

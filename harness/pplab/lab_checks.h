@@ -18,6 +18,7 @@ struct CaseResult {
   enum class Verdict {
     passed,        ///< the harness reported the case ran and every check in it held
     wrong_answer,  ///< a check failed (wrong value, input modified, output left unwritten, ...)
+    host_work,     ///< right or not, the lab's call did its work on the host (pplab/device_work.h)
     fault,         ///< the emulator stopped the program (out of bounds, barrier divergence, deadlock)
     crashed,       ///< killed by a signal (segfault, abort) or a bad ending after the checks
     threw,         ///< an exception escaped the lab code

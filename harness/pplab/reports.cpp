@@ -423,7 +423,7 @@ std::string junit(const GradeReport& report) {
         cases << "/>\n";
         continue;
       }
-      const bool failure = c.verdict == CaseResult::Verdict::wrong_answer;
+      const bool failure = c.verdict == CaseResult::Verdict::wrong_answer || c.verdict == CaseResult::Verdict::host_work;
       (failure ? lab_failures : lab_errors)++;
       const char* tag = failure ? "failure" : "error";
       cases << ">\n      <" << tag << " type=\"" << xml_escape(verdict_name(c.verdict)) << "\" message=\""

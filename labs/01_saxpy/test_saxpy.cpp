@@ -32,8 +32,7 @@ void check_saxpy(const std::string& check, float a, const std::vector<float>& x,
                  const std::vector<float>& y) {
   pplab::for_each_schedule([&](const std::string& schedule) {
     DeviceBuffer<float> d_x(x), d_y(y);
-    pplab::lab01::saxpy(a, d_x.data(), d_y.data(), x.size());
-    PPLAB_CHECK_LAUNCH("saxpy");
+    PPLAB_ON_DEVICE("saxpy", x.size(), pplab::lab01::saxpy(a, d_x.data(), d_y.data(), x.size()));
     CheckContext context{check, x.size(), kMap, "y", schedule};
     PPLAB_EXPECT(pplab::compare_arrays(context, cpu_saxpy(a, x, y), d_y.download(), saxpy_tolerance(a, x, y)));
     PPLAB_EXPECT(pplab::check_unchanged(context, "x", x, d_x.download()));
@@ -86,8 +85,7 @@ TEST_CASE("saxpy works on arrays that start at any element") {
   const auto y = pplab::random_values<float>(n + 1, -1.0f, 1.0f, 6);
   pplab::for_each_schedule([&](const std::string& schedule) {
     DeviceBuffer<float> d_x(x), d_y(y);
-    pplab::lab01::saxpy(3.0f, d_x.data() + 1, d_y.data() + 1, n);
-    PPLAB_CHECK_LAUNCH("saxpy");
+    PPLAB_ON_DEVICE("saxpy", n, pplab::lab01::saxpy(3.0f, d_x.data() + 1, d_y.data() + 1, n));
     std::vector<float> expected = y;
     for (std::size_t i = 1; i <= n; ++i) expected[i] = 3.0f * x[i] + y[i];
     CheckContext context{"saxpy works on arrays that start at any element", n, kMap, "y", schedule};
@@ -98,8 +96,7 @@ TEST_CASE("saxpy works on arrays that start at any element") {
 
 TEST_CASE("saxpy of zero elements does nothing") {
   DeviceBuffer<float> empty;
-  pplab::lab01::saxpy(1.0f, empty.data(), empty.data(), 0);
-  PPLAB_CHECK_LAUNCH("saxpy");
+  PPLAB_ON_DEVICE("saxpy", 0, pplab::lab01::saxpy(1.0f, empty.data(), empty.data(), 0));
 }
 
 }  // TEST_SUITE

@@ -15,8 +15,8 @@ const pplab::Todo kAllSteps{"02.1-02.3", "products (02.1), the tree (02.2), the 
 float gpu_dot(const DeviceBuffer<float>& a, const DeviceBuffer<float>& b, int block_threads) {
   DeviceBuffer<float> result(1);
   result.poison();
-  pplab::lab02::dot_product(a.data(), b.data(), result.data(), a.size(), block_threads);
-  PPLAB_CHECK_LAUNCH("dot_product");
+  PPLAB_ON_DEVICE("dot_product", a.size(),
+                  pplab::lab02::dot_product(a.data(), b.data(), result.data(), a.size(), block_threads));
   return result.download()[0];
 }
 
@@ -106,8 +106,7 @@ TEST_CASE("dot product works on arrays that start at any element") {
     }
     DeviceBuffer<float> d_a(a), d_b(b), result(1);
     result.poison();
-    pplab::lab02::dot_product(d_a.data() + offset, d_b.data() + offset, result.data(), n);
-    PPLAB_CHECK_LAUNCH("dot_product");
+    PPLAB_ON_DEVICE("dot_product", n, pplab::lab02::dot_product(d_a.data() + offset, d_b.data() + offset, result.data(), n));
     const float got = result.download()[0];
     CheckContext context{"dot product works on arrays that start at any element", n, kAllSteps, "result",
                          pplab::current_schedule_name(), hint_for(got, expected)};

@@ -101,8 +101,8 @@ void check_reduce(const std::string& check, const std::vector<T>& in, Op op,
   pplab::for_each_schedule([&](const std::string& schedule) {
     DeviceBuffer<T> d_in(padded), d_out(1);
     d_out.poison();
-    pplab::lab03::reduce(d_in.data() + offset, d_out.data(), in.size(), op, block_threads);
-    PPLAB_CHECK_LAUNCH("reduce");
+    PPLAB_ON_DEVICE("reduce", in.size(),
+                    pplab::lab03::reduce(d_in.data() + offset, d_out.data(), in.size(), op, block_threads));
     const T got = d_out.download()[0];
     CheckContext context{check + " (" + op_name(op) + " of " + type_name<T>() + ", block of " +
                              std::to_string(block_threads) + " threads)",

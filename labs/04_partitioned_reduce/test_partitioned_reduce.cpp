@@ -74,9 +74,9 @@ void check_sum(const std::string& check, const std::vector<T>& in, int block_thr
     pplab::for_each_schedule([&](const std::string& schedule) {
       DeviceBuffer<T> d_in(padded), d_out(1);
       d_out.poison();
-      pplab::lab04::partitioned_sum(d_in.data() + offset, d_out.data(), in.size(), method, block_threads,
-                                    grid_blocks);
-      PPLAB_CHECK_LAUNCH("partitioned_sum");
+      PPLAB_ON_DEVICE("partitioned_sum", in.size(),
+                      pplab::lab04::partitioned_sum(d_in.data() + offset, d_out.data(), in.size(), method,
+                                                    block_threads, grid_blocks));
       const T got = d_out.download()[0];
       CheckContext context{check + " (" + type_name<T>() + ", " + method_name(method) + ", " +
                                std::to_string(grid) + " blocks of " + std::to_string(block_threads) + " threads)",

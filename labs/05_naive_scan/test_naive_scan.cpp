@@ -17,9 +17,8 @@ std::string name_of(Kind kind) { return kind == Kind::inclusive ? "inclusive" : 
 
 template <class T>
 void gpu_scan(Kind kind, const T* d_in, T* d_out, std::size_t n, int block_threads) {
-  if (kind == Kind::inclusive) pplab::lab05::inclusive_scan(d_in, d_out, n, block_threads);
-  else pplab::lab05::exclusive_scan(d_in, d_out, n, block_threads);
-  PPLAB_CHECK_LAUNCH("naive scan");
+  if (kind == Kind::inclusive) PPLAB_ON_DEVICE("inclusive_scan", n, pplab::lab05::inclusive_scan(d_in, d_out, n, block_threads));
+  else PPLAB_ON_DEVICE("exclusive_scan", n, pplab::lab05::exclusive_scan(d_in, d_out, n, block_threads));
 }
 
 template <class T>

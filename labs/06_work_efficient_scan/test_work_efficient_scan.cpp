@@ -27,9 +27,10 @@ std::string name_of(Algorithm algorithm) {
 
 template <class T>
 void gpu_scan(Kind kind, const T* d_in, T* d_out, std::size_t n, Algorithm algorithm, int block_threads) {
-  if (kind == Kind::inclusive) pplab::lab06::inclusive_scan(d_in, d_out, n, algorithm, block_threads);
-  else pplab::lab06::exclusive_scan(d_in, d_out, n, algorithm, block_threads);
-  PPLAB_CHECK_LAUNCH("work efficient scan");
+  if (kind == Kind::inclusive)
+    PPLAB_ON_DEVICE("inclusive_scan", n, pplab::lab06::inclusive_scan(d_in, d_out, n, algorithm, block_threads));
+  else
+    PPLAB_ON_DEVICE("exclusive_scan", n, pplab::lab06::exclusive_scan(d_in, d_out, n, algorithm, block_threads));
 }
 
 template <class T>

@@ -82,10 +82,10 @@ void check_compact(const std::string& check, const std::vector<T>& in, T thresho
       DeviceBuffer<unsigned> d_count(1);
       d_count.poison();
       DeviceBuffer<unsigned char> d_temp(pplab::lab07::compact_temp_bytes(n));
-      const CompactPath taken =
+      const CompactPath taken = PPLAB_ON_DEVICE(
+          "compact_async", n,
           pplab::lab07::compact_async(d_in.data() + in_offset, d_out.data() + in_offset, d_count.data(), n,
-                                      threshold, d_temp.data(), d_temp.bytes(), path);
-      PPLAB_CHECK_LAUNCH("compact");
+                                      threshold, d_temp.data(), d_temp.bytes(), path));
       const unsigned count = d_count.download()[0];
       std::vector<T> out = d_out.download();
       out.erase(out.begin(), out.begin() + std::ptrdiff_t(in_offset));
@@ -197,8 +197,8 @@ TEST_CASE("compact returns the count to the host") {
   for (CompactPath path : kPaths) {
     DeviceBuffer<int> d_in(in), d_out(in.size());
     d_out.poison();
-    const std::size_t count = pplab::lab07::compact(d_in.data(), d_out.data(), in.size(), 50, path);
-    PPLAB_CHECK_LAUNCH("compact");
+    const std::size_t count =
+        PPLAB_ON_DEVICE("compact", in.size(), pplab::lab07::compact(d_in.data(), d_out.data(), in.size(), 50, path));
     CheckContext context{std::string("compact returns the count to the host (") + name_of(path) + ")", in.size(),
                          kThreeKernels, "count"};
     PPLAB_EXPECT(pplab::compare_value(context, expected.size(), count));

@@ -63,8 +63,8 @@ void check_gather(const std::string& check, const std::vector<T>& in, const std:
     DeviceBuffer<T> d_in(in), d_out(map.size());
     DeviceBuffer<Index> d_map(map);
     d_out.poison();
-    pplab::lab08::gather(d_in.data(), in.size(), d_map.data(), d_out.data(), map.size());
-    PPLAB_CHECK_LAUNCH("gather");
+    PPLAB_ON_DEVICE("gather", map.size(),
+                    pplab::lab08::gather(d_in.data(), in.size(), d_map.data(), d_out.data(), map.size()));
     CheckContext context{check, map.size(), kGather, "out", schedule,
                          "output i comes from the input element map[i] names"};
     PPLAB_EXPECT(pplab::compare_arrays(context, expected, d_out.download()));
@@ -84,8 +84,8 @@ void check_scatter(const std::string& check, const std::vector<T>& in, const std
     DeviceBuffer<T> d_in(in), d_out(out_size);
     DeviceBuffer<Index> d_map(map);
     d_out.poison();
-    pplab::lab08::scatter(d_in.data(), d_map.data(), d_out.data(), out_size, map.size());
-    PPLAB_CHECK_LAUNCH("scatter");
+    PPLAB_ON_DEVICE("scatter", map.size(),
+                    pplab::lab08::scatter(d_in.data(), d_map.data(), d_out.data(), out_size, map.size()));
     CheckContext context{check, map.size(), kScatter, "out", schedule,
                          "input i goes to the output slot map[i] names; slots no index names stay as they were"};
     PPLAB_EXPECT(pplab::compare_arrays(context, expected, d_out.download()));
@@ -99,8 +99,8 @@ void check_inverse(const std::string& check, const std::vector<Index>& perm) {
   pplab::for_each_schedule([&](const std::string& schedule) {
     DeviceBuffer<Index> d_perm(perm), d_inv(perm.size());
     d_inv.poison();
-    pplab::lab08::inverse_permutation(d_perm.data(), d_inv.data(), perm.size());
-    PPLAB_CHECK_LAUNCH("inverse_permutation");
+    PPLAB_ON_DEVICE("inverse_permutation", perm.size(),
+                    pplab::lab08::inverse_permutation(d_perm.data(), d_inv.data(), perm.size()));
     CheckContext context{check, perm.size(), kInverse, "inv", schedule,
                          "perm sends i to perm[i], so the inverse sends perm[i] back to i"};
     PPLAB_EXPECT(pplab::compare_arrays(context, expected, d_inv.download()));
@@ -218,9 +218,8 @@ TEST_CASE("the inverse of the inverse is the original permutation") {
     DeviceBuffer<Index> d_perm(perm), d_inv(n), d_back(n);
     d_inv.poison();
     d_back.poison();
-    pplab::lab08::inverse_permutation(d_perm.data(), d_inv.data(), n);
-    pplab::lab08::inverse_permutation(d_inv.data(), d_back.data(), n);
-    PPLAB_CHECK_LAUNCH("inverse_permutation");
+    PPLAB_ON_DEVICE("inverse_permutation", n, pplab::lab08::inverse_permutation(d_perm.data(), d_inv.data(), n));
+    PPLAB_ON_DEVICE("inverse_permutation", n, pplab::lab08::inverse_permutation(d_inv.data(), d_back.data(), n));
     CheckContext context{"the inverse of the inverse is the original permutation", n, kInverse, "inverse of inv",
                          schedule};
     PPLAB_EXPECT(pplab::compare_arrays(context, perm, d_back.download()));
@@ -261,10 +260,9 @@ TEST_CASE("an index out of range is rejected before launching with its position 
 TEST_CASE("gather scatter and inverse permutation of zero elements do nothing") {
   DeviceBuffer<int> empty;
   DeviceBuffer<Index> no_map;
-  pplab::lab08::gather(empty.data(), 0, no_map.data(), empty.data(), 0);
-  pplab::lab08::scatter(empty.data(), no_map.data(), empty.data(), 0, 0);
-  pplab::lab08::inverse_permutation(no_map.data(), no_map.data(), 0);
-  PPLAB_CHECK_LAUNCH("zero elements");
+  PPLAB_ON_DEVICE("gather", 0, pplab::lab08::gather(empty.data(), 0, no_map.data(), empty.data(), 0));
+  PPLAB_ON_DEVICE("scatter", 0, pplab::lab08::scatter(empty.data(), no_map.data(), empty.data(), 0, 0));
+  PPLAB_ON_DEVICE("inverse_permutation", 0, pplab::lab08::inverse_permutation(no_map.data(), no_map.data(), 0));
 }
 
 }  // TEST_SUITE

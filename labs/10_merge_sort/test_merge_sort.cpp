@@ -46,8 +46,7 @@ void check_sort_keys(const std::string& check, const std::vector<Key>& keys, Mer
   pplab::for_each_schedule([&](const std::string& schedule) {
     DeviceBuffer<Key> d_in(keys), d_out(keys.size());
     d_out.poison();
-    pplab::lab10::sort_keys(d_in.data(), d_out.data(), keys.size(), 0, merge);
-    PPLAB_CHECK_LAUNCH("sort_keys");
+    PPLAB_ON_DEVICE("sort_keys", keys.size(), pplab::lab10::sort_keys(d_in.data(), d_out.data(), keys.size(), 0, merge));
     const auto got = d_out.download();
     const bool unwritten = std::any_of(got.begin(), got.end(), [](Key k) { return pplab::is_poison(k); });
     CheckContext context{check + " (sort_keys, " + name_of(merge) + ")", keys.size(), todo_for(merge), "keys_out",
@@ -65,9 +64,9 @@ void check_sort_pairs(const std::string& check, const std::vector<Key>& keys, Me
     DeviceBuffer<std::uint32_t> d_values_in(values), d_values_out(keys.size());
     d_keys_out.poison();
     d_values_out.poison();
-    pplab::lab10::sort_pairs(d_keys_in.data(), d_values_in.data(), d_keys_out.data(), d_values_out.data(),
-                             keys.size(), 0, merge);
-    PPLAB_CHECK_LAUNCH("sort_pairs");
+    PPLAB_ON_DEVICE("sort_pairs", keys.size(),
+                    pplab::lab10::sort_pairs(d_keys_in.data(), d_values_in.data(), d_keys_out.data(),
+                                             d_values_out.data(), keys.size(), 0, merge));
     const auto got_keys = d_keys_out.download();
     const auto got_values = d_values_out.download();
     const bool unwritten = std::any_of(got_values.begin(), got_values.end(),
@@ -89,8 +88,8 @@ void check_merge(const std::string& check, std::vector<Key> a, std::vector<Key> 
   pplab::for_each_schedule([&](const std::string& schedule) {
     DeviceBuffer<Key> d_a(a), d_b(b), d_out(expected.size());
     d_out.poison();
-    pplab::lab10::merge_keys(d_a.data(), a.size(), d_b.data(), b.size(), d_out.data(), 0, merge);
-    PPLAB_CHECK_LAUNCH("merge_keys");
+    PPLAB_ON_DEVICE("merge_keys", expected.size(),
+                    pplab::lab10::merge_keys(d_a.data(), a.size(), d_b.data(), b.size(), d_out.data(), 0, merge));
     CheckContext context{check + " (" + std::to_string(a.size()) + " + " + std::to_string(b.size()) + " keys, " +
                              name_of(merge) + ")",
                          expected.size(), merge == MergeKernel::tiled ? kTiledSteps : kMergeSteps, "out", schedule,
@@ -200,15 +199,13 @@ TEST_CASE("sort keys and sort pairs work in place") {
   const auto values = pplab::iota_values<std::uint32_t>(n);
   DeviceBuffer<int> d_keys(keys);
   DeviceBuffer<std::uint32_t> d_values(values);
-  pplab::lab10::sort_pairs(d_keys.data(), d_values.data(), d_keys.data(), d_values.data(), n);
-  PPLAB_CHECK_LAUNCH("sort_pairs in place");
+  PPLAB_ON_DEVICE("sort_pairs", n, pplab::lab10::sort_pairs(d_keys.data(), d_values.data(), d_keys.data(), d_values.data(), n));
   CheckContext context{"sort pairs works in place", n, kAllSteps, "keys", pplab::current_schedule_name(),
                        "the block sort must read all of a tile before it writes any of it"};
   PPLAB_EXPECT(pplab::check_stable_pairs(context, keys, values, d_keys.download(), d_values.download()));
   const auto more = pplab::random_full_range<unsigned>(n, 1101);
   DeviceBuffer<unsigned> d_more(more);
-  pplab::lab10::sort_keys(d_more.data(), d_more.data(), n);
-  PPLAB_CHECK_LAUNCH("sort_keys in place");
+  PPLAB_ON_DEVICE("sort_keys", n, pplab::lab10::sort_keys(d_more.data(), d_more.data(), n));
   context.check = "sort keys works in place";
   PPLAB_EXPECT(pplab::check_sorted_permutation(context, more, d_more.download()));
 }

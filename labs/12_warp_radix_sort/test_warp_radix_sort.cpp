@@ -47,8 +47,9 @@ void check_warp_sort(const std::string& check, const std::vector<unsigned>& in, 
   auto run = [&](const std::string& schedule) {
     DeviceBuffer<unsigned> d_in(in), d_out(in.size());
     d_out.poison();
-    pplab::lab12::warp_radix_sort(d_in.data(), d_out.data(), in.size(), begin_bit, end_bit, warps_per_block);
-    PPLAB_CHECK_LAUNCH("warp_radix_sort");
+    PPLAB_ON_DEVICE("warp_radix_sort", begin_bit < end_bit ? in.size() : 0,
+                    pplab::lab12::warp_radix_sort(d_in.data(), d_out.data(), in.size(), begin_bit, end_bit,
+                                                  warps_per_block));
     const auto got = d_out.download();
     CheckContext context{check + " (bits " + std::to_string(begin_bit) + " to " + std::to_string(end_bit) +
                              ", " + std::to_string(warps_per_block) + " warps per block)",

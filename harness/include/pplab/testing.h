@@ -10,6 +10,7 @@
 #include "pplab/cpu_reference.h"
 #include "pplab/cuda_check.h"
 #include "pplab/device_buffer.h"
+#include "pplab/device_work.h"
 #include "pplab/inputs.h"
 #include "pplab/schedules.h"
 #include "pplab/sort_checks.h"
@@ -35,3 +36,33 @@ inline std::string rerun_command() {
       FAIL_CHECK(pplab_result_.report << "    " << ::pplab::detail::rerun_command() << "\n"); \
     }                                                                                       \
   } while (0)
+
+namespace pplab::detail {
+/// Waits for the call's kernels, then judges its device traffic (PPLAB_ON_DEVICE).
+inline void finish_device_call(const char* entry, std::size_t n, const char* file, int line,
+                               const DeviceTraffic& before) {
+  cuda_check_launch(entry, file, line);
+  PPLAB_EXPECT(check_ran_on_device(entry, n, before, device_traffic()));
+}
+
+template <class Call>
+decltype(auto) on_device(const char* entry, std::size_t n, const char* file, int line, Call&& call) {
+  const DeviceTraffic before = device_traffic();
+  if constexpr (std::is_void_v<decltype(call())>) {
+    call();
+    finish_device_call(entry, n, file, line, before);
+  } else {
+    auto value = call();
+    finish_device_call(entry, n, file, line, before);
+    return value;
+  }
+}
+}  // namespace pplab::detail
+
+/// Calls a lab's entry point on an input of `n` elements and returns what it returns;
+/// then, like PPLAB_CHECK_LAUNCH, waits for its kernels and throws on a CUDA error, and
+/// fails the check "the work ran on the host" when, for n > 0, the call launched no
+/// kernel or copied more than a small result to the host (pplab/device_work.h):
+///   PPLAB_ON_DEVICE("reduce", n, pplab::lab03::reduce(d_in.data(), d_out.data(), n, op));
+#define PPLAB_ON_DEVICE(entry, n, ...) \
+  ::pplab::detail::on_device((entry), (n), __FILE__, __LINE__, [&]() -> decltype(auto) { return (__VA_ARGS__); })

@@ -92,5 +92,6 @@ bool find_alloc(std::uintptr_t addr, AllocInfo* out);
 
 // runtime.cpp
 void set_last_error(cudaError_t e);
+void count_launch();  // one more kernel launched (pplab::sim::traffic)
 size_t max_dynamic_smem();
 }  // namespace pplab::sim::detail

@@ -2,6 +2,7 @@
 // stream, and events simply read the clock when recorded.
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -238,6 +239,30 @@ cudaError_t cudaFree(void* ptr) {
 cudaError_t cudaFreeAsync(void* ptr, cudaStream_t) { return cudaFree(ptr); }
 cudaError_t cudaFreeHost(void* ptr) { return cudaFree(ptr); }
 
+namespace {
+// Every launch and every copy between device and host memory, counted so the harness can
+// tell whether a lab's call did its work on the device (pplab/device_work.h).
+std::atomic<unsigned long long> g_launches{0}, g_to_host_bytes{0}, g_to_device_bytes{0};
+
+bool is_device_memory(const void* p) {
+  AllocInfo a;
+  return find_alloc_locked(reinterpret_cast<std::uintptr_t>(p), &a) && (a.kind == 0 || a.kind == 3);
+}
+
+void count_copy(void* dst, const void* src, size_t count) {
+  const bool from_device = is_device_memory(src), to_device = is_device_memory(dst);
+  if (from_device && !to_device) g_to_host_bytes += count;
+  if (to_device && !from_device) g_to_device_bytes += count;
+}
+}  // namespace
+
+namespace pplab::sim::detail {
+void count_launch() { ++g_launches; }
+}  // namespace pplab::sim::detail
+namespace pplab::sim {
+Traffic traffic() { return Traffic{g_launches.load(), g_to_host_bytes.load(), g_to_device_bytes.load()}; }
+}  // namespace pplab::sim
+
 cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, cudaMemcpyKind kind) {
   if (count == 0) return cudaSuccess;
   if (!dst || !src) return fail(cudaErrorInvalidValue);
@@ -248,6 +273,7 @@ cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, cudaMemcpyKind 
       !check_range("cudaMemcpy", "source", src, count, src_dev))
     return fail(cudaErrorInvalidValue);
   std::memmove(dst, src, count);
+  count_copy(dst, src, count);
   return cudaSuccess;
 }
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t count, cudaMemcpyKind kind, cudaStream_t) {
@@ -273,10 +299,13 @@ cudaError_t symbol_copy(void* dst, const void* src, size_t count, size_t symbol_
     report(buf);
     return fail(cudaErrorInvalidValue);
   }
-  if (to_symbol)
+  if (to_symbol) {
     std::memcpy(static_cast<char*>(dst) + offset, src, count);
-  else
+    if (!is_device_memory(src)) g_to_device_bytes += count;
+  } else {
     std::memcpy(dst, static_cast<const char*>(src) + offset, count);
+    if (!is_device_memory(dst)) g_to_host_bytes += count;
+  }
   return cudaSuccess;
 }
 cudaError_t set_max_dynamic_smem(int bytes) {

@@ -720,6 +720,7 @@ void launch(const LaunchDesc& d) {
     return;
   }
   std::lock_guard<std::mutex> launch_lock(p.launch_mu);
+  count_launch();
   long long nblocks = 1ll * g.x * g.y * g.z;
   Worker& self = this_worker(0);
   {

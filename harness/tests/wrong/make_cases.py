@@ -1,27 +1,48 @@
 #!/usr/bin/env python3
 """Writes every NN_<case>/ folder of harness/tests/wrong from the committed solutions
 (or skeletons) and one textual edit each, plus its expect.txt. Run it after a solution
-changes; an edit that no longer applies stops with the case's name."""
-import os, sys
+changes; every edit that no longer applies is named, and nothing is written then.
+
+  make_cases.py           write the case folders
+  make_cases.py --check   write nothing; exit 1 naming each committed file that differs
+                          from what would be written (CI runs this, label `faults`)"""
+import os, sys, subprocess
 W=os.path.dirname(os.path.abspath(__file__))
 ROOT=os.path.dirname(os.path.dirname(os.path.dirname(W)))
 LABS={'01':'01_saxpy/saxpy','02':'02_dot_product/dot_product','03':'03_reduce/reduce','05':'05_naive_scan/naive_scan',
       '09':'09_odd_even_sort/odd_even_sort','10':'10_merge_sort/merge_sort','11':'11_radix_sort/radix_sort'}
-import subprocess
+CHECK='--check' in sys.argv[1:]
+files={}      # path -> text, written at the end when every edit applied
+problems=[]
 def src(lab, tree='solutions'):
     # the committed file, not another engineer's work in progress
     return subprocess.run(['git','-C',ROOT,'show',f'HEAD:{tree}/{LABS[lab]}.cu'],check=True,capture_output=True,text=True).stdout
 def case(folder, text, expect, subs=(), note=None):
     lab=folder[:2]; name=LABS[lab].split('/')[1]
     for old,new in subs:
-        if text.count(old)!=1: sys.exit(f'{folder}: {old!r} found {text.count(old)} times')
+        if text.count(old)!=1:
+            problems.append(f'{folder}: the edit {old[:70]!r} matches {text.count(old)} times in the solution (needs 1)')
+            return
         text=text.replace(old,new)
-    os.makedirs(f'{W}/{folder}',exist_ok=True)
-    open(f'{W}/{folder}/{name}.cu','w').write(text)
     lines=[f'# {note}'] if note else []
     for k,v in expect:
         lines.append(f'{k}: {v}')
-    open(f'{W}/{folder}/expect.txt','w').write('\n'.join(lines)+'\n')
+    files[f'{W}/{folder}/{name}.cu']=text
+    files[f'{W}/{folder}/expect.txt']='\n'.join(lines)+'\n'
+def finish():
+    if problems:
+        sys.exit('make_cases.py: stale edits, nothing written:\n  '+'\n  '.join(problems))
+    stale=[p for p,t in files.items() if not os.path.exists(p) or open(p).read()!=t]
+    if CHECK:
+        if stale:
+            sys.exit('make_cases.py --check: these case files differ from what make_cases.py writes '
+                     '(run it and commit the result):\n  '+'\n  '.join(os.path.relpath(p,W) for p in stale))
+        print(f'make_cases.py --check: all {len(files)} case files are up to date')
+        return
+    for p in stale:
+        os.makedirs(os.path.dirname(p),exist_ok=True)
+        open(p,'w').write(files[p])
+    print(f'make_cases.py: {len(stale)} of {len(files)} case files written')
 
 E='saxpy matches the CPU reference at edge sizes'
 # ---- lab 01
@@ -56,7 +77,7 @@ case('01_too_much_memory', src('01'), [('verdict','threw'),('message','out of me
      [('#include <cstdint>\n','#include <cstdint>\n\n#include "pplab/cuda_check.h"\n'),
       ('  if (n == 0) return;\n','  if (n == 0) return;\n  // A scratch copy of x, sized in bytes twice over (n * n * 4 TiB).\n  float* scratch = nullptr;\n  PPLAB_CUDA_CHECK(cudaMalloc(&scratch, n * n * sizeof(float) << 40));\n  PPLAB_CUDA_CHECK(cudaFree(scratch));\n')],
      note='asks cudaMalloc for far more device memory than any GPU has, and checks the error')
-case('01_cache', src('01'), [('verdict','wrong answer'),('case','saxpy with a = 0 leaves y as it was and with a = 1 adds x'),('limit','30')],
+case('01_cache', src('01'), [('verdict','ran on the host'),('message','the work ran on the host: saxpy copied'),('case','saxpy with a = 0 leaves y as it was and with a = 1 adds x'),('limit','30')],
      [('#include <cstdint>\n','#include <cstdint>\n#include <vector>\n'),
       ('void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t stream) {\n  if (n == 0) return;\n',
        'void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t stream) {\n  if (n == 0) return;\n'
@@ -72,12 +93,12 @@ B2='dot product works with every block size from 8 to 1024'
 L2='dot product matches the CPU reference on a large random input'
 case('02_skeleton', src('02','labs'), [('verdict','wrong answer'),('message','TODO.?02\\.1'),('case',S),('limit','20')], note='the untouched skeleton')
 case('02_off_by_one', src('02'), [('verdict','wrong answer'),('message','result'),('case',E2),('limit','60')],
-     [('  for (std::size_t i = global_i; i < n; i += grid_threads) sum += a[i] * b[i];','  for (std::size_t i = global_i; i < n - 1; i += grid_threads) sum += a[i] * b[i];')],
+     [('  for (std::size_t i = scalar_from + global_i; i < n; i += grid_threads) sum += a[i] * b[i];','  for (std::size_t i = scalar_from + global_i; i < n - 1; i += grid_threads) sum += a[i] * b[i];')],
      note='off by one: the product loop stops at n - 1, so the last product is never added')
 case('02_missing_syncthreads', src('02'), [('verdict','wrong answer'),('message','seed example.*expected 52, got'),('case',S),('case',B2),('limit','60')],
      [('    if (local_i < stride) shared[local_i] += shared[local_i + stride];\n    __syncthreads();\n','    if (local_i < stride) shared[local_i] += shared[local_i + stride];\n')],
      note='no __syncthreads() between the levels of the tree: a thread reads a partial sum before its neighbour wrote it, under some thread orders')
-case('02_divergent_syncthreads', src('02'), [('verdict','fault'),('message','barrier divergence|diverg'),('message','dot_product\\.cu:43'),('case',S),('limit','30')],
+case('02_divergent_syncthreads', src('02'), [('verdict','fault'),('message','barrier divergence|diverg'),('message','dot_product\\.cu:68'),('case',S),('limit','30')],
      [('    if (local_i < stride) shared[local_i] += shared[local_i + stride];\n    __syncthreads();\n',
        '    if (local_i < stride) {\n      shared[local_i] += shared[local_i + stride];\n      __syncthreads();  // only the threads still adding wait\n    }\n')],
      note='__syncthreads() inside the branch that only some threads take')
@@ -103,14 +124,14 @@ case('02_deadlock', src('02'), [('verdict','fault'),('message','deadlock|spin-wa
        '  if (local_i == 0)\n    while (atomicAdd(&stored, 0u) < BLOCK_THREADS) {\n    }\n  __syncthreads();\n')],
      note='a deadlock: thread 0 spin-waits for the other threads of its block, which never run while it spins')
 case('02_modifies_input', src('02'), [('verdict','wrong answer'),('message','changed|modified|unchanged|input'),('case',S),('limit','30')],
-     [('  for (std::size_t i = global_i; i < n; i += grid_threads) sum += a[i] * b[i];',
+     [('  for (std::size_t i = scalar_from + global_i; i < n; i += grid_threads) sum += a[i] * b[i];',
        '  // The products go into a (it is not needed afterwards, is it?)\n'
-       '  for (std::size_t i = global_i; i < n; i += grid_threads) {\n    const_cast<float*>(a)[i] *= b[i];\n    sum += a[i];\n  }')],
+       '  for (std::size_t i = scalar_from + global_i; i < n; i += grid_threads) {\n    const_cast<float*>(a)[i] *= b[i];\n    sum += a[i];\n  }')],
      note='stores the products in its input a')
 case('02_one_block', src('02'), [('verdict','wrong answer'),('message','result'),('case',E2),('limit','60')],
      [('  if (local_i == 0) atomicAdd(result, shared[0]);','  if (local_i == 0 && blockIdx.x == 0) *result = shared[0];')],
      note='right only for one block: only block 0 writes its sum, with a plain store')
-case('02_hard_coded_seed', src('02','labs'), [('verdict','wrong answer'),('message','result'),('case',S),('case',E2),('limit','30')],
+case('02_hard_coded_seed', src('02','labs'), [('verdict','ran on the host'),('message','dot_product launched no kernel'),('case',S),('case',E2),('limit','30')],
      [('  if (n == 0) return;\n','  if (n == 0) return;\n  const float seed_answer = 52.0f;  // the worked example\n  cudaMemcpy(d_result, &seed_answer, sizeof(float), cudaMemcpyHostToDevice);\n  return;\n')],
      note='right only for the seed example: the answer 52 is hard-coded')
 # ---- lab 03
@@ -118,6 +139,21 @@ case('03_warp_mask', src('03'), [('verdict','fault'),('message','mask|lane'),('m
      [('      value = op(value, __shfl_down_sync(kMask, value, offset, kLanes));',
        '      if (local_i < unsigned(offset)) value = op(value, __shfl_down_sync(kMask, value, offset, kLanes));')],
      note='a warp shuffle inside a branch: the lanes at or past offset never reach the __shfl_down_sync their mask names')
+case('03_host_reduce', src('03'), [('verdict','ran on the host'),('message','the work ran on the host'),('message','reduce copied [0-9]+ bytes from the device to the host'),('case','reduce matches the CPU reference at edge sizes'),('limit','60')],
+     [('#include <string>\n','#include <string>\n#include <vector>\n'),
+      ('template <class T, class Op>\nvoid reduce(const T* d_in, T* d_out, std::size_t n, Op op, int block_threads, cudaStream_t stream) {\n',
+       'template <class T>\n__global__ void store_kernel(T* out, T value) { *out = value; }\n\n'
+       'template <class T, class Op>\nvoid reduce(const T* d_in, T* d_out, std::size_t n, Op op, int block_threads, cudaStream_t stream) {\n'
+       '  // Right answers, but the sum is taken on the host; one kernel only stores it.\n'
+       '  if (n > 0 && block_threads >= 8 && (block_threads & (block_threads - 1)) == 0) {\n'
+       '    std::vector<T> host(n);\n'
+       '    cudaMemcpy(host.data(), d_in, n * sizeof(T), cudaMemcpyDeviceToHost);\n'
+       '    T total = host[0];\n'
+       '    for (std::size_t i = 1; i < n; ++i) total = op(total, host[i]);\n'
+       '    store_kernel<<<1, 1, 0, stream>>>(d_out, total);\n'
+       '    return;\n'
+       '  }\n')],
+     note='reduces on the host: copies the input to the host, reduces it there and launches one kernel that only stores the answer')
 # ---- lab 05
 case('05_unwritten', src('05'), [('verdict','wrong answer'),('message','never written|poison'),('case','exclusive naive scan matches the CPU reference at edge sizes'),('limit','60')],
      [('  if (global_i < n) {\n    const T left','  if (global_i < n && (inclusive || local_i > 0)) {  // exclusive: out[0] is 0 anyway\n    const T left')],
@@ -144,6 +180,18 @@ case('09_powers_of_two', src('09'), [('verdict','wrong answer'),('message','.'),
 case('10_unstable', src('10'), [('verdict','wrong answer'),('message','equal keys keeping input order'),('case','sort pairs is stable with many duplicate keys'),('limit','60')],
      [('      if (keys[j + 1] < keys[j]) {','      if (keys[j + 1] <= keys[j]) {')],
      note='an unstable sort where stability is promised: the per-thread odd-even sort also swaps equal keys, so the keys are sorted but equal keys\' values change order')
+case('10_host_sort', src('10'), [('verdict','ran on the host'),('message','the work ran on the host'),('message','sort_keys launched no kernel'),('case','sort keys matches the CPU reference at edge sizes'),('limit','60')],
+     [('#include <climits>\n','#include <algorithm>\n#include <climits>\n#include <vector>\n'),
+      ('void sort_keys(const Key* d_keys_in, Key* d_keys_out, std::size_t n, cudaStream_t stream, MergeKernel merge) {\n'
+       '  merge_sort<Key, false>(d_keys_in, nullptr, d_keys_out, nullptr, n, stream, merge);\n',
+       'void sort_keys(const Key* d_keys_in, Key* d_keys_out, std::size_t n, cudaStream_t stream, MergeKernel merge) {\n'
+       '  // Right answers, no parallel work: the keys go to the host, std::stable_sort, and back.\n'
+       '  std::vector<Key> keys(n);\n'
+       '  cudaMemcpy(keys.data(), d_keys_in, n * sizeof(Key), cudaMemcpyDeviceToHost);\n'
+       '  std::stable_sort(keys.begin(), keys.end());\n'
+       '  cudaMemcpy(d_keys_out, keys.data(), n * sizeof(Key), cudaMemcpyHostToDevice);\n'
+       '  (void)stream, (void)merge;\n')],
+     note='sorts on the host: copies the keys to the host, std::stable_sort, copies them back; right answers, no kernel')
 # ---- lab 11
 case('11_unstable_ranking', src('11'), [('verdict','wrong answer'),('message','ascending order'),('case','radix sort of key value pairs is stable'),('limit','60')],
      [('  rank = seen + below;','  rank = seen + __popc(peers) - 1 - below;  // counting the peers from the top: a permutation all the same')],
@@ -171,3 +219,5 @@ case('01_writes_reports', src('01','labs'), [('verdict','wrong answer'),('messag
        '    std::ofstream(up + "gradebook.csv") << "student,total\\nrex,1000 FORGED\\n";\n'
        '  }\n')],
      note='the skeleton, plus it writes forged report files into its working folder and every folder above it')
+
+finish()

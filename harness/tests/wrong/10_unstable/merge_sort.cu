@@ -259,6 +259,7 @@ __global__ void merge_partition_kernel(const Key* __restrict__ keys, std::size_t
   const std::size_t tile = (std::size_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
   const int lane = threadIdx.x % 32;
   (void)keys, (void)n, (void)width, (void)span, (void)tiles, (void)partitions, (void)tile, (void)lane;
+  (void)kWarpSearchTiles;
   // TODO(10.7) begin (stretch): the tile splits. The warp of `tile` (if tile < tiles; a
   //   whole warp leaves together) finds its pair (pair_of at tile * TILE) and stores
   //   partitions[tile] = the merge path over the pair's keys at diagonal tile * TILE -
@@ -315,8 +316,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   const int count = int(diag1 - diag0);
   const Key* a = keys_in + pair.begin + a0;                        // a[0, a_len)
   const Key* b = keys_in + pair.begin + pair.a_count + (diag0 - a0);  // b[0, count - a_len)
-  (void)s_keys, (void)s_source, (void)t, (void)a, (void)b, (void)a_len, (void)count, (void)values_in, (void)values_out,
-      (void)keys_out;
+  (void)s_keys, (void)s_source, (void)t, (void)a, (void)b, (void)a_len, (void)count;
+  (void)values_in, (void)values_out, (void)keys_out;
 
   // TODO(10.8) begin (stretch): the staged merge. Load a[0, a_len) then b[0, count - a_len)
   //   into s_keys[0, count) (i = t, t + BLOCK_THREADS, ...), barrier. Thread t: diag =
@@ -399,7 +400,8 @@ static void merge_sort(const Key* keys_in, const std::uint32_t* values_in, Key* 
   // Scratch: keys, values, splits, each starting on a 256-byte boundary.
   auto aligned = [](std::size_t bytes) { return (bytes + 255) / 256 * 256; };
   char* scratch = nullptr;
-  const std::size_t key_bytes = aligned(n * sizeof(Key)), value_bytes = PAIRS ? aligned(n * sizeof(std::uint32_t)) : 0;
+  const std::size_t key_bytes = aligned(n * sizeof(Key));
+  const std::size_t value_bytes = PAIRS ? aligned(n * sizeof(std::uint32_t)) : 0;
   if (passes > 0 &&
       cudaMallocAsync(&scratch, key_bytes + value_bytes + tiles * sizeof(std::size_t), stream) != cudaSuccess)
     throw std::runtime_error("merge sort: cudaMallocAsync could not get scratch memory");

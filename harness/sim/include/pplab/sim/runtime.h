@@ -182,6 +182,13 @@ template <class T> inline cudaError_t cudaMallocAsync(T** ptr, size_t size, cuda
 
 // --- symbols: __device__/__constant__ variables are ordinary globals here ---
 namespace pplab::sim {
+/// Kernels launched and bytes copied between device and host memory since the process
+/// started (cudaMemcpy*, symbol copies); the harness judges "did the work run on the
+/// device" from the difference across a lab's call.
+struct Traffic {
+  unsigned long long launches = 0, to_host_bytes = 0, to_device_bytes = 0;
+};
+Traffic traffic();
 void register_symbol(const void* ptr, size_t size);
 cudaError_t symbol_copy(void* dst, const void* src, size_t count, size_t symbol_size, size_t offset, bool to_symbol);
 }

@@ -1,0 +1,46 @@
+/// \file
+/// \brief Did the lab's call do its work on the device? Kernel launches and copies
+/// between device and host, counted by the backend across one call of a lab's entry
+/// point, and the check that judges them.
+///
+/// A lab whose entry point copies its input to the host, computes there and writes
+/// the answer back gives right answers and teaches nothing. Around each call of a
+/// lab's entry point the checks count, through the backend (the emulator's runtime, or
+/// CUPTI's activity records on a GPU), the kernels it launched and the bytes it copied
+/// from device to host. For a non-empty input, no kernel at all, or more than
+/// kMaxResultBytes copied to the host, fails the check with "the work ran on the host".
+/// What this cannot see: on the emulator device memory is host memory, so host code
+/// that reads a device pointer directly is not counted (on a GPU it faults).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "pplab/check.h"
+
+namespace pplab {
+
+/// Totals since the process started (or since counting began on a GPU).
+struct DeviceTraffic {
+  std::uint64_t launches = 0;         ///< kernels launched
+  std::uint64_t to_host_bytes = 0;    ///< copied from device memory to host memory
+  std::uint64_t to_device_bytes = 0;  ///< copied from host memory to device memory
+  bool counted = true;                ///< false when the backend cannot count (see reason)
+  std::string reason;                 ///< why counting is not available
+};
+
+/// A lab's entry point may bring this much back to the host (a count, an index, a
+/// flag) without computing on the host.
+inline constexpr std::uint64_t kMaxResultBytes = 64;
+
+/// The current totals. On a GPU every device-side operation issued so far is complete
+/// and counted (the call synchronises the device).
+DeviceTraffic device_traffic();
+
+/// Judges one call of `entry` (e.g. "reduce") on an input of `n` elements from the
+/// totals before and after it. It fails when the call copied more than kMaxResultBytes
+/// to the host, or, for n >= 2, launched no kernel (one element may need only a copy).
+CheckResult check_ran_on_device(const std::string& entry, std::size_t n, const DeviceTraffic& before,
+                                const DeviceTraffic& after);
+
+}  // namespace pplab

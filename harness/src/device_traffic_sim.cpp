@@ -1,0 +1,17 @@
+// device_traffic() on the CPU emulator: its runtime counts every launch and copy.
+#include "pplab/device_work.h"
+
+#include <cuda_runtime.h>
+
+namespace pplab {
+
+DeviceTraffic device_traffic() {
+  const sim::Traffic totals = sim::traffic();
+  DeviceTraffic traffic;
+  traffic.launches = totals.launches;
+  traffic.to_host_bytes = totals.to_host_bytes;
+  traffic.to_device_bytes = totals.to_device_bytes;
+  return traffic;
+}
+
+}  // namespace pplab
