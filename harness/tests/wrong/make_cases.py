@@ -131,6 +131,12 @@ case('02_modifies_input', src('02'), [('verdict','wrong answer'),('message','cha
 case('02_one_block', src('02'), [('verdict','wrong answer'),('message','result'),('case',E2),('limit','60')],
      [('  if (local_i == 0) atomicAdd(result, shared[0]);','  if (local_i == 0 && blockIdx.x == 0) *result = shared[0];')],
      note='right only for one block: only block 0 writes its sum, with a plain store')
+case('02_slow_atomics', src('02'), [('verdict','passed'),('case',S),('case',E2),('limit','120')],
+     [('      sum += x.x * y.x + x.y * y.y + x.z * y.z + x.w * y.w;','      atomicAdd(result, x.x * y.x + x.y * y.y + x.z * y.z + x.w * y.w);'),
+      ('  for (std::size_t i = scalar_from + global_i; i < n; i += grid_threads) sum += a[i] * b[i];',
+       '  for (std::size_t i = scalar_from + global_i; i < n; i += grid_threads) atomicAdd(result, a[i] * b[i]);')],
+     note='correct but slow: every product (every four, on the vector path) is atomicAdded into the one result word; '
+          'the tree then adds zeros. Full correctness points, and on a GPU it loses its speed points')
 case('02_hard_coded_seed', src('02','labs'), [('verdict','ran on the host'),('message','dot_product launched no kernel'),('case',S),('case',E2),('limit','30')],
      [('  if (n == 0) return;\n','  if (n == 0) return;\n  const float seed_answer = 52.0f;  // the worked example\n  cudaMemcpy(d_result, &seed_answer, sizeof(float), cudaMemcpyHostToDevice);\n  return;\n')],
      note='right only for the seed example: the answer 52 is hard-coded')
