@@ -31,7 +31,7 @@ struct DeviceTraffic {
 
 /// A lab's entry point may bring this much back to the host (a count, an index, a
 /// flag) without computing on the host.
-inline constexpr std::uint64_t kMaxResultBytes = 64;
+inline constexpr std::uint64_t kMaxResultBytes = 16;
 
 /// The current totals. On a GPU every device-side operation issued so far is complete
 /// and counted (the call synchronises the device).
