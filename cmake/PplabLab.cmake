@@ -29,6 +29,11 @@ function(pplab_cuda_sources target)
   endif()
 endfunction()
 
+# Every student check binary of this build: `cmake --build <dir> --target pplab_student_checks`.
+if(NOT TARGET pplab_student_checks)
+  add_custom_target(pplab_student_checks)
+endif()
+
 function(pplab_add_lab name)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "EXTRA_SOURCES")
   get_filename_component(lab_folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)   # 02_dot_product
@@ -79,6 +84,9 @@ function(pplab_add_lab name)
     endif()
 
     add_executable(${target} ${CMAKE_CURRENT_SOURCE_DIR}/test_${name}.cpp ${arg_EXTRA_SOURCES})
+    if(tree STREQUAL "labs")
+      add_dependencies(pplab_student_checks ${target})  # what a GPU build's sim oracle builds
+    endif()
     pplab_cuda_sources(${target} ${kernel_file})
     target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
     target_link_libraries(${target} PRIVATE pplab::doctest_main pplab::harness)

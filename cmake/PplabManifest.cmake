@@ -6,6 +6,7 @@
 # folder name. Layout of the file:
 #
 #   { "schema": 1, "backend": "sim", "source_dir": "...", "build_dir": "...",
+#     "sim_oracle": { "target": "pplab_sim_oracle", "build_dir": "..." } | null,
 #     "labs": [ { "folder": "02_dot_product", "number": "02", "name": "dot_product",
 #                 "label": "lab02", "handout": ..., "contract": ..., "test_source": ...,
 #                 "student_file": ..., "reference_file": ..., "bench_source": ...,
@@ -100,7 +101,12 @@ function(pplab_write_manifest)
   pplab_json_string(backend "${PPLAB_BACKEND}")
   pplab_json_string(source_dir "${PROJECT_SOURCE_DIR}")
   pplab_json_string(build_dir "${PROJECT_BINARY_DIR}")
-  set(manifest "{\"schema\": 1, \"backend\": ${backend}, \"source_dir\": ${source_dir}, \"build_dir\": ${build_dir}, \"labs\": []}")
+  set(oracle null)
+  if(PPLAB_SIM_ORACLE_DIR)
+    pplab_json_string(oracle_dir "${PPLAB_SIM_ORACLE_DIR}")
+    set(oracle "{\"target\": \"pplab_sim_oracle\", \"build_dir\": ${oracle_dir}}")
+  endif()
+  set(manifest "{\"schema\": 1, \"backend\": ${backend}, \"source_dir\": ${source_dir}, \"build_dir\": ${build_dir}, \"sim_oracle\": ${oracle}, \"labs\": []}")
   set(index 0)
   foreach(folder IN LISTS folders)
     get_property(lab GLOBAL PROPERTY PPLAB_MANIFEST_LAB_${folder})

@@ -48,6 +48,13 @@ int plan_submissions(const Workbook& workbook, const std::string& backend, const
       complete = false;
     } else {
       const auto buildable = ninja_targets(work / "build");
+      // A GPU tree also builds the checks for the emulator (the sim oracle).
+      if (!tree.sim_oracle_target.empty())
+        entry["sim_oracle"] = {{"target", tree.sim_oracle_target}, {"exists", buildable.count(tree.sim_oracle_target) > 0}};
+      else
+        entry["sim_oracle"] = nullptr;
+      if (backend == "gpu" && (tree.sim_oracle_target.empty() || !buildable.count(tree.sim_oracle_target)))
+        complete = false;
       for (const auto& lab : labs) {
         if (!staged.files.count(lab.folder)) continue;
         json targets = json::array();

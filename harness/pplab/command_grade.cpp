@@ -148,6 +148,7 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
     grade.lab = lab;
     grade.lab.student_checks.clear();
     grade.lab.student_bench.clear();
+    grade.lab.emulator_checks.clear();
     grades.push_back(grade);
   }
   try {
@@ -177,6 +178,10 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
         } else if (build.checks.count(grade.lab.folder)) {
           grade.lab.student_checks = build.checks.at(grade.lab.folder);
           if (build.benches.count(grade.lab.folder)) grade.lab.student_bench = build.benches.at(grade.lab.folder);
+          if (build.emulator_checks.count(grade.lab.folder))
+            grade.lab.emulator_checks = build.emulator_checks.at(grade.lab.folder);
+          if (build.emulator_errors.count(grade.lab.folder))
+            grade.emulator_problem = "the emulator could not build it:\n" + build.emulator_errors.at(grade.lab.folder);
         } else {
           grade.status = "not built";
           grade.status_detail = "the build succeeded but made no check binary";

@@ -138,6 +138,20 @@ void GpuGate::leave_exclusive() {
   changed_.notify_all();
 }
 
+std::string GradeReport::correctness() const {
+  if (backend != "gpu") return "emulator";
+  std::string gpu_alone;
+  bool any_both = false;
+  for (const auto& lab : labs) {
+    if (lab.checks.cases.empty()) continue;  // not built or not submitted: nothing was judged
+    if (lab.judged_on_emulator) any_both = true;
+    else gpu_alone += (gpu_alone.empty() ? "" : ", ") + lab.lab.folder;
+  }
+  if (gpu_alone.empty()) return "emulator + GPU";
+  if (!any_both) return "GPU (the emulator checks were not built)";
+  return "emulator + GPU (GPU alone for " + gpu_alone + ")";
+}
+
 double GradeReport::score() const {
   double total = 0;
   for (const auto& lab : labs) total += lab.score();
@@ -406,6 +420,28 @@ void grade_speed(LabGrade& grade, const GradeSettings& settings) {
     grade.lost.push_back("-" + format_points(grade.speed_max - grade.speed) + " pts, speed: " + text);
 }
 
+// A GPU build's checks are judged on the emulator as well (the sim oracle), so a race or
+// an out-of-bounds access that happens to give the right answer on the GPU still fails.
+void judge_on_emulator_too(LabGrade& grade, const CheckOptions& gpu_options, const GradeSettings& settings) {
+  if (grade.lab.emulator_checks.empty()) {
+    grade.notes.push_back("correctness judged on the GPU alone: " +
+                          (grade.emulator_problem.empty() ? std::string("this build has no emulator checks (configure "
+                                                                        "it with -DPPLAB_SIM_ORACLE=ON)")
+                                                          : grade.emulator_problem));
+    for (auto& c : grade.checks.cases) c.judged_on = "GPU";
+    return;
+  }
+  CheckOptions options = gpu_options;
+  options.on_case = [&](std::size_t i, std::size_t count, const std::string& name) {
+    if (settings.progress)
+      settings.progress(grade.lab.folder + " emulator " + std::to_string(i + 1) + "/" + std::to_string(count) + " " +
+                        name);
+  };
+  const LabResult emulator = run_lab_checks(grade.lab.folder, grade.lab.emulator_checks, options);
+  grade.checks = merge_judgements(grade.checks, emulator);
+  grade.judged_on_emulator = true;
+}
+
 }  // namespace
 
 void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSettings& settings) {
@@ -433,6 +469,7 @@ void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSet
       if (settings.gpu && settings.workbook.backend == "gpu") settings.gpu->enter_shared();
       grade.checks = run_lab_checks(grade.lab.folder, grade.lab.student_checks, options);
       if (settings.gpu && settings.workbook.backend == "gpu") settings.gpu->leave_shared();
+      if (settings.workbook.backend == "gpu") judge_on_emulator_too(grade, options, settings);
       if (!grade.checks.error.empty()) {
         grade.status = "no checks";
         grade.status_detail = grade.checks.error;

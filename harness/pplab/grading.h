@@ -78,6 +78,8 @@ struct LabGrade {
   /// "graded", "not submitted", "compile error", "not built", "no checks"
   std::string status = "graded";
   std::string status_detail;  ///< compiler output, or why it was not built
+  bool judged_on_emulator = false;  ///< a GPU build's checks also ran on the emulator (sim oracle)
+  std::string emulator_problem;     ///< why they could not (the emulator build's output)
   LabRules rules;
   LabResult checks;
   std::vector<std::string> case_names;  ///< from the reference binary when there is one
@@ -111,6 +113,9 @@ struct GradeReport {
   double seconds = 0;
   std::vector<LabGrade> labs;
   std::vector<std::string> notes;  ///< submission problems: missing folder, extra files, ...
+  /// What judged correctness: "emulator", "emulator + GPU", or "GPU" for labs the
+  /// emulator could not run (named).
+  std::string correctness() const;
   double score() const;
   double max() const;
 };

@@ -245,4 +245,39 @@ LabResult run_lab_checks(const std::string& lab, const std::filesystem::path& bi
   return result;
 }
 
+LabResult merge_judgements(const LabResult& gpu, const LabResult& emulator) {
+  LabResult merged = gpu;
+  if (!gpu.error.empty()) return merged;
+  if (!emulator.error.empty()) {
+    merged.error = "on the emulator: " + emulator.error;
+    return merged;
+  }
+  for (CaseResult& result : merged.cases) {
+    const auto twin = std::find_if(emulator.cases.begin(), emulator.cases.end(),
+                                   [&](const CaseResult& c) { return c.name == result.name; });
+    if (!result.passed()) {
+      result.judged_on = "GPU";
+      result.reason = "on the GPU: " + result.reason;
+      continue;
+    }
+    if (twin == emulator.cases.end()) {
+      result.verdict = CaseResult::Verdict::no_result;
+      result.reason = "on the emulator: no check named '" + result.name + "' ran";
+      result.judged_on = "emulator";
+      continue;
+    }
+    if (!twin->passed()) {
+      const double gpu_seconds = result.seconds;
+      result = *twin;
+      result.reason = "on the emulator (the GPU run passed): " + twin->reason;
+      result.seconds += gpu_seconds;
+      result.judged_on = "emulator";
+      continue;
+    }
+    result.seconds += twin->seconds;
+    result.judged_on = "emulator + GPU";
+  }
+  return merged;
+}
+
 }  // namespace pplab::cli

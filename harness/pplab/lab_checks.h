@@ -32,6 +32,7 @@ struct CaseResult {
   std::string reason;  ///< one line: why it did not pass
   std::string detail;  ///< the harness's own (authenticated) report of the first failed check
   std::string output;  ///< what the case printed
+  std::string judged_on;  ///< "GPU", "emulator" or "emulator + GPU": the runs behind the verdict
   double seconds = 0;
   bool passed() const { return verdict == Verdict::passed; }
 };
@@ -68,6 +69,12 @@ std::vector<std::string> list_test_cases(const std::filesystem::path& binary, st
 /// Runs every test case of `binary` in its own process and judges each.
 LabResult run_lab_checks(const std::string& lab, const std::filesystem::path& binary,
                          const CheckOptions& options);
+
+/// One verdict per case from a GPU run and an emulator run of the same checks: a case
+/// passes only if it passed on both; otherwise the failing run's verdict stands, its
+/// reason prefixed with where it failed ("on the emulator: ..."). Cases are matched by
+/// name; a case missing from one run is "no result" there.
+LabResult merge_judgements(const LabResult& gpu, const LabResult& emulator);
 
 /// The records of one channel, authenticated and in order.
 struct ChannelRecords {

@@ -190,6 +190,7 @@ std::string markdown(const GradeReport& report) {
   md << "**Score: " << format_points(report.score()) << " / " << format_points(report.max()) << "**\n\n";
   if (auto banner = speed_banner(report); !banner.empty()) md << "> " << banner << "\n\n";
   md << "- backend: " << report.backend << " (" << report.device << ")\n"
+     << "- correctness: " << report.correctness() << "\n"
      << "- seed: " << seed_text(report) << "; regrade with `pplab grade --seed " << report.seed << "`\n"
      << "- points file: " << report.points_file << "\n"
      << "- started: " << report.started << ", took " << fixed(report.seconds, 1) << " s\n\n";
@@ -267,7 +268,8 @@ std::string html(const GradeReport& report) {
   h << "<h1>" << html_escape(title(report)) << "</h1>\n<p><strong>Score: " << format_points(report.score()) << " / "
     << format_points(report.max()) << "</strong></p>\n";
   if (auto banner = speed_banner(report); !banner.empty()) h << "<p class=\"banner\">" << html_escape(banner) << "</p>\n";
-  h << "<ul><li>backend: " << html_escape(report.backend + " (" + report.device + ")") << "</li><li>seed: "
+  h << "<ul><li>backend: " << html_escape(report.backend + " (" + report.device + ")") << "</li><li>correctness: "
+    << html_escape(report.correctness()) << "</li><li>seed: "
     << html_escape(seed_text(report)) << "</li><li>points file: " << html_escape(report.points_file)
     << "</li><li>started " << html_escape(report.started) << ", took " << fixed(report.seconds, 1) << " s</li></ul>\n";
   if (!report.notes.empty()) {
@@ -377,8 +379,8 @@ json gradescope(const GradeReport& report) {
                      {"output", speed_output},
                      {"visibility", lab.rules.visibility}});
   }
-  std::string output = "Graded on the " + report.backend + " backend (" + report.device + "), seed " +
-                       seed_text(report) + ".";
+  std::string output = "Graded on the " + report.backend + " backend (" + report.device + "), correctness: " +
+                       report.correctness() + ", seed " + seed_text(report) + ".";
   if (auto banner = speed_banner(report); !banner.empty()) output += "\n" + banner;
   for (const auto& note : report.notes) output += "\n" + note;
   json labs = json::object();
@@ -391,7 +393,8 @@ json gradescope(const GradeReport& report) {
           {"output", output},
           {"visibility", "visible"},
           {"stdout_visibility", "hidden"},
-          {"extra_data", {{"seed", report.seed}, {"backend", report.backend}, {"max_score", report.max()},
+          {"extra_data", {{"seed", report.seed}, {"backend", report.backend}, {"correctness", report.correctness()},
+                          {"max_score", report.max()},
                           {"student", report.student}, {"labs", labs}}},
           {"tests", tests}};
 }
@@ -442,6 +445,9 @@ std::string junit(const GradeReport& report) {
     }
     suites << "  <testsuite name=\"" << xml_escape(suite) << "\" tests=\"" << lab_tests << "\" failures=\""
            << lab_failures << "\" errors=\"" << lab_errors << "\" time=\"" << fixed(seconds, 3) << "\">\n"
+           << "    <properties><property name=\"correctness\" value=\""
+           << xml_escape(lab.judged_on_emulator ? "emulator + GPU" : report.backend == "gpu" ? "GPU" : "emulator")
+           << "\"/></properties>\n"
            << cases.str() << "  </testsuite>\n";
     tests += lab_tests;
     failures += lab_failures;

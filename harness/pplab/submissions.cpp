@@ -150,7 +150,8 @@ std::string configure_submission(const fs::path& source_dir, const std::string& 
       "cmake", "-S", source_dir.string(), "-B", build_dir.string(), "-G", "Ninja",
       "-DCMAKE_BUILD_TYPE=Release", "-DPPLAB_BACKEND=" + backend, "-DPPLAB_SOURCES=labs",
       "-DPPLAB_STUDENT_DIR=" + fs::absolute(submission.staged).string(), "-DPPLAB_LABS=" + lab_list,
-      "-DPPLAB_CHECK_SKELETONS=OFF", "-DPPLAB_BUILD_DOCS=OFF"};
+      "-DPPLAB_CHECK_SKELETONS=OFF", "-DPPLAB_BUILD_DOCS=OFF",
+      "-DPPLAB_SIM_ORACLE=ON"};  // a GPU tree also builds the checks for the emulator
   const std::string architectures = PPLAB_CUDA_ARCHITECTURES;  // empty in a sim build: grading's sm_90
   if (backend == "gpu") configure.push_back("-DCMAKE_CUDA_ARCHITECTURES=" + (architectures.empty() ? "90" : architectures));
   const auto configured = run_process(configure, {}, std::chrono::seconds(600));
@@ -163,6 +164,27 @@ std::string configure_submission(const fs::path& source_dir, const std::string& 
     return error.what();
   }
   return {};
+}
+
+// A GPU tree's sim oracle: the same student files built for the emulator, all labs in
+// one sub-build. A lab that does not build there is graded on the GPU alone, with the
+// compiler's output in a note.
+static void build_emulator_checks(const Workbook& student_tree, SubmissionBuild& build, int build_jobs) {
+  const auto built = run_process({"cmake", "--build", student_tree.build_dir.string(), "--target",
+                                  student_tree.sim_oracle_target, "-j", std::to_string(std::max(1, build_jobs))},
+                                 {}, std::chrono::seconds(1200));
+  Workbook with_oracle;
+  try {
+    with_oracle = load_manifest(student_tree.build_dir);
+  } catch (const std::exception& error) {
+    for (const auto& [folder, binary] : build.checks) build.emulator_errors[folder] = error.what();
+    return;
+  }
+  for (const auto& [folder, binary] : build.checks) {
+    const auto lab = find_lab(with_oracle, folder);
+    if (lab && !lab->emulator_checks.empty()) build.emulator_checks[folder] = lab->emulator_checks;
+    else build.emulator_errors[folder] = compiler_messages(built.output);
+  }
 }
 
 SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmission& submission,
@@ -196,6 +218,7 @@ SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmissio
     if (built_lab->student_bench_program && fs::exists(built_lab->student_bench_program->file))
       build.benches[lab.folder] = built_lab->student_bench_program->file;
   }
+  if (!student_tree.sim_oracle_target.empty() && !build.checks.empty()) build_emulator_checks(student_tree, build, build_jobs);
   return build;
 }
 

@@ -35,6 +35,10 @@ struct SubmissionBuild {
   std::string configure_error;                         ///< configure failed: every lab unbuilt
   std::map<std::string, std::string> compile_errors;   ///< lab folder -> compiler output
   std::map<std::string, std::filesystem::path> checks, benches;  ///< built binaries
+  /// GPU trees: the student checks built for the emulator (the sim oracle), and for each
+  /// lab that did not build there, the compiler's output.
+  std::map<std::string, std::filesystem::path> emulator_checks;
+  std::map<std::string, std::string> emulator_errors;
 };
 
 /// The programs a submission's lab is built into, as its build's manifest lists them:

@@ -62,9 +62,19 @@ Workbook load_manifest(const fs::path& build_dir) {
     workbook.bin_dir = workbook.build_dir / "bin";
     workbook.backend = manifest.at("backend").get<std::string>();
     for (const auto& item : manifest.at("labs")) workbook.labs.push_back(lab_from_json(item));
+    if (manifest.contains("sim_oracle") && manifest.at("sim_oracle").is_object()) {
+      workbook.sim_oracle_target = manifest.at("sim_oracle").at("target").get<std::string>();
+      workbook.sim_oracle_dir = manifest.at("sim_oracle").at("build_dir").get<std::string>();
+    }
   } catch (const json::exception& error) {
     throw std::runtime_error("the lab manifest " + file.string() + " is malformed: " + error.what() +
                              " (configure the build again)");
+  }
+  // The oracle's own manifest exists once it has been configured (at build time).
+  if (!workbook.sim_oracle_dir.empty() && fs::exists(workbook.sim_oracle_dir / "labs.json")) {
+    const Workbook oracle = load_manifest(workbook.sim_oracle_dir);
+    for (Lab& lab : workbook.labs)
+      if (const auto twin = find_lab(oracle, lab.folder)) lab.emulator_checks = twin->student_checks;
   }
   return workbook;
 }

@@ -28,6 +28,9 @@ struct Lab {
   std::optional<Program> trace_program;                                    ///< sim builds only
   std::filesystem::path student_checks, reference_checks;  ///< built binaries; empty when not built
   std::filesystem::path student_bench, reference_bench;    ///< GPU builds only
+  /// The student checks built for the CPU emulator by a GPU build's sim oracle
+  /// (PplabSimOracle.cmake), judged beside the GPU's; empty when not built.
+  std::filesystem::path emulator_checks;
 };
 
 /// The workbook this pplab belongs to.
@@ -37,6 +40,10 @@ struct Workbook {
   std::filesystem::path bin_dir;     ///< build/<preset>/bin
   std::string backend;               ///< "sim" or "gpu"
   std::vector<Lab> labs;             ///< every lab of this build, in order
+  /// A GPU build's sim oracle: the target that builds it and its build folder (empty
+  /// when this build has none).
+  std::string sim_oracle_target;
+  std::filesystem::path sim_oracle_dir;
 };
 
 /// Reads a build's lab manifest (`<build>/labs.json`, written when it is configured);

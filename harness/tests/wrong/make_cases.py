@@ -10,7 +10,8 @@ import os, sys, subprocess
 W=os.path.dirname(os.path.abspath(__file__))
 ROOT=os.path.dirname(os.path.dirname(os.path.dirname(W)))
 LABS={'01':'01_saxpy/saxpy','02':'02_dot_product/dot_product','03':'03_reduce/reduce','05':'05_naive_scan/naive_scan',
-      '09':'09_odd_even_sort/odd_even_sort','10':'10_merge_sort/merge_sort','11':'11_radix_sort/radix_sort'}
+      '09':'09_odd_even_sort/odd_even_sort','10':'10_merge_sort/merge_sort','11':'11_radix_sort/radix_sort',
+      '12':'12_warp_radix_sort/warp_radix_sort'}
 CHECK='--check' in sys.argv[1:]
 files={}      # path -> text, written at the end when every edit applied
 problems=[]
@@ -137,6 +138,22 @@ case('02_slow_atomics', src('02'), [('verdict','passed'),('case',S),('case',E2),
        '  for (std::size_t i = scalar_from + global_i; i < n; i += grid_threads) atomicAdd(result, a[i] * b[i]);')],
      note='correct but slow: every product (every four, on the vector path) is atomicAdded into the one result word; '
           'the tree then adds zeros. Full correctness points, and on a GPU it loses its speed points')
+case('02_unrolled_last_warp', src('02'), [('verdict','wrong answer'),('message','result'),('case',B2),('limit','60')],
+     [('  for (unsigned stride = BLOCK_THREADS / 2; stride > 0; stride /= 2) {\n'
+       '    if (local_i < stride) shared[local_i] += shared[local_i + stride];\n'
+       '    __syncthreads();\n'
+       '  }\n',
+       '  for (unsigned stride = BLOCK_THREADS / 2; stride > 32; stride /= 2) {\n'
+       '    if (local_i < stride) shared[local_i] += shared[local_i + stride];\n'
+       '    __syncthreads();\n'
+       '  }\n'
+       '  // The last warp runs in lockstep, so it needs no barrier (does it?): volatile, unrolled.\n'
+       '  if (local_i < 32) {\n'
+       '    volatile float* tree = shared;\n'
+       '    for (unsigned stride = BLOCK_THREADS < 64 ? BLOCK_THREADS / 2 : 32; stride > 0; stride /= 2)\n'
+       '      if (local_i < stride) tree[local_i] += tree[local_i + stride];\n'
+       '  }\n')],
+     note='the last warp unrolled with volatile and no __syncwarp: a race between its lanes that a GPU usually hides')
 case('02_hard_coded_seed', src('02','labs'), [('verdict','ran on the host'),('message','dot_product launched no kernel'),('case',S),('case',E2),('limit','30')],
      [('  if (n == 0) return;\n','  if (n == 0) return;\n  const float seed_answer = 52.0f;  // the worked example\n  cudaMemcpy(d_result, &seed_answer, sizeof(float), cudaMemcpyHostToDevice);\n  return;\n')],
      note='right only for the seed example: the answer 52 is hard-coded')
@@ -173,6 +190,10 @@ case('05_precision', src('05'), [('verdict','wrong answer'),('message','.'),('ca
        'template <class T, int BLOCK_THREADS>\n__global__ void add_tile_offsets_kernel('),
       ('  if (global_i < n) out[global_i] += tile_offsets[blockIdx.x];','  if (global_i < n) out[global_i] += half_precision(tile_offsets[blockIdx.x]);')],
      note='a float sum whose precision falls past the tolerance: the tiles\' offsets are cut to half precision before they are added')
+case('05_in_place', src('05'), [('verdict','wrong answer'),('message','.'),('case','naive scan works with every block size from 8 to 1024'),('limit','60')],
+     [('    buffer[1 - current][local_i] = value;\n    __syncthreads();  // one barrier per step is enough: the next step writes the other copy\n    current = 1 - current;\n',
+       '    buffer[current][local_i] = value;  // in place: one copy is enough (is it?)\n    __syncthreads();\n')],
+     note='Hillis-Steele in place: a thread overwrites the element its neighbour still has to read in the same step')
 # ---- lab 09
 case('09_not_permutation', src('09'), [('verdict','wrong answer'),('message','not a permutation'),('case','odd even sort matches the CPU reference at edge sizes'),('limit','60')],
      [('    const int larger = a;\n    a = b;\n    b = larger;','    const int larger = a;\n    a = b;\n    b = a;')],
@@ -208,6 +229,11 @@ case('11_negative_keys', src('11'), [('verdict','wrong answer'),('message','.'),
       ('  if (kind == KeyKind::signed_int) return bits ^ 0x80000000u;\n  if (kind == KeyKind::floating) return (bits & 0x80000000u) ? bits ^ 0x80000000u : ~bits;',
        '  if (kind == KeyKind::floating) return (bits & 0x80000000u) ? bits ^ 0x80000000u : ~bits;')],
      note='wrong only for negative keys: signed ints are sorted as unsigned (no sign-bit flip), so negatives come last')
+# ---- lab 12
+case('12_missing_syncwarp', src('12'), [('verdict','wrong answer'),('message','.'),('case','warp sort reproduces the lecture table pass by pass'),('limit','60')],
+     [('    buffers[current ^ 1][position] = my_key;\n    __syncwarp();  // the other buffer is complete before the next pass reads it\n',
+       '    buffers[current ^ 1][position] = my_key;\n')],
+     note='no __syncwarp between the passes: a lane reads the next pass\'s key before the lane that writes it has run')
 # ---- batch-only cases (pplab grade --submissions)
 case('01_compile_error', src('01'), [('verdict','compile error'),('message','saxpy\\.cu:18.*(not declared|undeclared)'),('batch','cole')],
      [('  if (i < n) y[i] = a * x[i] + y[i];','  if (i < n) y[i] = a * x[i] + y[j];')],
