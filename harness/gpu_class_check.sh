@@ -7,7 +7,11 @@
 #          (harness/tests/wrong/02_slow_atomics)
 #   host   labs 03 and 10 computed on the host -> "ran on the host"
 #          (harness/tests/wrong/03_host_reduce, 10_host_sort)
-# Before the class, every reference check runs on the GPU (device work counted by CUPTI).
+#   race   labs 02, 05 and 12 with races a GPU usually hides -> they fail on the emulator
+#          (02_unrolled_last_warp, 05_in_place, 12_missing_syncwarp); compute-sanitizer's
+#          racecheck then runs on their GPU binaries, to show what it finds there
+# Before the class, every reference check runs on the GPU (device work counted by CUPTI;
+# REFERENCE_CHECKS=0 leaves this out).
 # Logs, the gradebook and the reports (grades.tar.gz) go to $OUT (default build/gpu-class).
 #
 #   PPLAB_CMAKE_ARGS   extra configure arguments, e.g. -DCMAKE_PREFIX_PATH=... where the
@@ -32,9 +36,12 @@ cmake --build "$build" -j "$(nproc)" -- -k 0 >> "$OUT/build.log" 2>&1 || grep -m
 build_seconds=$(( $(seconds) - start ))
 echo "built in ${build_seconds} s"
 
-echo "== reference checks on the GPU"
-ctest --test-dir "$build" --label-regex 'ref$' -j 8 --output-on-failure > "$OUT/ctest.log" 2>&1
-tail -n 3 "$OUT/ctest.log"
+touch "$OUT/ctest.log"
+if [ "${REFERENCE_CHECKS:-1}" = 1 ]; then
+  echo "== reference checks on the GPU"
+  ctest --test-dir "$build" --label-regex 'ref$' -j 8 --output-on-failure > "$OUT/ctest.log" 2>&1
+  tail -n 3 "$OUT/ctest.log"
+fi
 not_counted=$(grep -h -m1 "device work is not counted" "$OUT/ctest.log")
 
 echo "== the class"
@@ -51,10 +58,28 @@ mkdir -p "$class/slow/02_dot_product" "$class/host/03_reduce" "$class/host/10_me
 cp "$wrong/02_slow_atomics/dot_product.cu" "$class/slow/02_dot_product/"
 cp "$wrong/03_host_reduce/reduce.cu" "$class/host/03_reduce/"
 cp "$wrong/10_host_sort/merge_sort.cu" "$class/host/10_merge_sort/"
+for case in 02_unrolled_last_warp 05_in_place 12_missing_syncwarp; do
+  lab=$(basename "$(dirname "$(ls solutions/${case:0:2}_*/*.cu)")")
+  mkdir -p "$class/race/$lab"
+  cp "$wrong/$case"/*.cu "$class/race/$lab/"
+done
 start=$(seconds)
-"$build/bin/pplab" grade --submissions "$class" --out "$OUT/grades" > "$OUT/grade.log" 2>&1
+"$build/bin/pplab" grade --submissions "$class" --out "$OUT/grades" --keep-work > "$OUT/grade.log" 2>&1
 grade_status=$?
 grade_seconds=$(( $(seconds) - start ))
+
+# What compute-sanitizer's racecheck says of the racy labs' GPU binaries.
+sanitizer_rows=""
+if command -v compute-sanitizer > /dev/null; then
+  for binary in "$OUT"/grades/work/race/build/bin/lab*; do
+    [ -x "$binary" ] || continue
+    case $(basename "$binary") in *_bench) continue ;; esac
+    log="$OUT/racecheck-$(basename "$binary").log"
+    PPLAB_LARGE_N=65536 timeout 120 compute-sanitizer --tool racecheck "$binary" > "$log" 2>&1
+    sanitizer_rows+="$(basename "$binary"): $(grep -m1 'RACECHECK SUMMARY' "$log" || echo 'no summary (timed out?)')"$'\n'
+  done
+  cat "$OUT"/racecheck-*.log > "$OUT/racecheck.log" 2>/dev/null; rm -f "$OUT"/racecheck-*.log
+fi
 rm -rf "$OUT/grades/work"
 tar -czf "$OUT/grades.tar.gz" -C "$OUT" grades && cp "$OUT/grades/gradebook.csv" "$OUT/gradebook.csv"
 rm -rf "$OUT/grades"
@@ -64,5 +89,6 @@ echo "== summary ($(date -u +%F), $(head -1 "$OUT/device.txt"))"
 echo "grading tree built in ${build_seconds} s; reference checks: $(grep -E 'tests passed' "$OUT/ctest.log")"
 [ -n "$not_counted" ] && echo "$not_counted"
 echo "class graded in ${grade_seconds} s (pplab exit ${grade_status}):"
-grep -E '^(ref|skel|slow|host): ' "$OUT/grade.log"
+grep -E '^(ref|skel|slow|host|race): [0-9]' "$OUT/grade.log"
+[ -n "$sanitizer_rows" ] && printf "racecheck on the race student's GPU binaries:\n%s" "$sanitizer_rows"
 cat "$OUT/gradebook.csv" | cut -c1-200
