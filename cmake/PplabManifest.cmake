@@ -7,6 +7,7 @@
 #
 #   { "schema": 1, "backend": "sim", "source_dir": "...", "build_dir": "...",
 #     "sim_oracle": { "target": "pplab_sim_oracle", "build_dir": "..." } | null,
+#     "configure_settings": ["-DCMAKE_PREFIX_PATH=...", ...],   (where packages were found)
 #     "labs": [ { "folder": "02_dot_product", "number": "02", "name": "dot_product",
 #                 "label": "lab02", "handout": ..., "contract": ..., "test_source": ...,
 #                 "student_file": ..., "reference_file": ..., "bench_source": ...,
@@ -106,7 +107,20 @@ function(pplab_write_manifest)
     pplab_json_string(oracle_dir "${PPLAB_SIM_ORACLE_DIR}")
     set(oracle "{\"target\": \"pplab_sim_oracle\", \"build_dir\": ${oracle_dir}}")
   endif()
-  set(manifest "{\"schema\": 1, \"backend\": ${backend}, \"source_dir\": ${source_dir}, \"build_dir\": ${build_dir}, \"sim_oracle\": ${oracle}, \"labs\": []}")
+  # Where this build found its packages: a per-student tree configured by `pplab grade
+  # --submissions` must find them in the same places.
+  set(inherited "[]")
+  set(index 0)
+  foreach(variable CMAKE_PREFIX_PATH Boost_DIR doctest_DIR CLI11_DIR nlohmann_json_DIR)
+    if(DEFINED CACHE{${variable}} OR DEFINED ${variable})
+      if(NOT "${${variable}}" STREQUAL "" AND NOT "${${variable}}" MATCHES "-NOTFOUND$")
+        pplab_json_string(setting "-D${variable}=${${variable}}")
+        string(JSON inherited SET "${inherited}" ${index} "${setting}")
+        math(EXPR index "${index} + 1")
+      endif()
+    endif()
+  endforeach()
+  set(manifest "{\"schema\": 1, \"backend\": ${backend}, \"source_dir\": ${source_dir}, \"build_dir\": ${build_dir}, \"sim_oracle\": ${oracle}, \"configure_settings\": ${inherited}, \"labs\": []}")
   set(index 0)
   foreach(folder IN LISTS folders)
     get_property(lab GLOBAL PROPERTY PPLAB_MANIFEST_LAB_${folder})

@@ -17,6 +17,12 @@ function(pplab_add_sim_oracle)
   endif()
   include(ExternalProject)
   set(dir ${PROJECT_BINARY_DIR}/sim-oracle)
+  set(found_in "")  # where this build was told its packages are
+  foreach(variable Boost_DIR doctest_DIR CLI11_DIR nlohmann_json_DIR)
+    if(${variable} AND NOT ${variable} MATCHES "-NOTFOUND$")
+      list(APPEND found_in -D${variable}:PATH=${${variable}})
+    endif()
+  endforeach()
   ExternalProject_Add(pplab_sim_oracle
     SOURCE_DIR ${PROJECT_SOURCE_DIR}
     BINARY_DIR ${dir}
@@ -31,6 +37,7 @@ function(pplab_add_sim_oracle)
       -DPPLAB_STUDENT_DIR:PATH=${PPLAB_STUDENT_DIR}
       -DPPLAB_CHECK_SKELETONS:BOOL=OFF
       -DPPLAB_BUILD_DOCS:BOOL=OFF
+      ${found_in}
     # Only the student checks; a lab that does not build for the emulator leaves the others.
     BUILD_COMMAND ${CMAKE_COMMAND} --build ${dir} --target pplab_student_checks -- -k 0
     INSTALL_COMMAND ""

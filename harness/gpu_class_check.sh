@@ -1,15 +1,8 @@
 #!/usr/bin/env bash
 # One call on a machine with a GPU: grade a class with `pplab grade --submissions`, as an
-# instructor would, and print its gradebook last. The class (built in the grading tree):
-#   ref    every reference solution            -> every point (correctness and speed)
-#   skel   every untouched skeleton            -> 0
-#   slow   lab 02 correct but slow             -> correctness points, no speed points
-#          (harness/tests/wrong/02_slow_atomics)
-#   host   labs 03 and 10 computed on the host -> "ran on the host"
-#          (harness/tests/wrong/03_host_reduce, 10_host_sort)
-#   race   labs 02, 05 and 12 with races a GPU usually hides -> they fail on the emulator
-#          (02_unrolled_last_warp, 05_in_place, 12_missing_syncwarp); compute-sanitizer's
-#          racecheck then runs on their GPU binaries, to show what it finds there
+# instructor would, and print its gradebook last. The class is harness/make_test_class.sh's
+# (references, skeletons, a slow solution, host work, races); compute-sanitizer's racecheck
+# then runs on the race student's GPU binaries, to show what it finds there.
 # Before the class, every reference check runs on the GPU (device work counted by CUPTI;
 # REFERENCE_CHECKS=0 leaves this out).
 # Logs, the gradebook and the reports (grades.tar.gz) go to $OUT (default build/gpu-class).
@@ -46,23 +39,7 @@ not_counted=$(grep -h -m1 "device work is not counted" "$OUT/ctest.log")
 
 echo "== the class"
 class=$build/class
-rm -rf "$class"
-for solution in solutions/[0-9][0-9]_*/; do
-  lab=$(basename "$solution")
-  mkdir -p "$class/ref/$lab" "$class/skel/$lab"
-  cp "$solution"/*.cu "$class/ref/$lab/"
-  cp "labs/$lab"/*.cu "$class/skel/$lab/"
-done
-wrong=harness/tests/wrong
-mkdir -p "$class/slow/02_dot_product" "$class/host/03_reduce" "$class/host/10_merge_sort"
-cp "$wrong/02_slow_atomics/dot_product.cu" "$class/slow/02_dot_product/"
-cp "$wrong/03_host_reduce/reduce.cu" "$class/host/03_reduce/"
-cp "$wrong/10_host_sort/merge_sort.cu" "$class/host/10_merge_sort/"
-for case in 02_unrolled_last_warp 05_in_place 12_missing_syncwarp; do
-  lab=$(basename "$(dirname "$(ls solutions/${case:0:2}_*/*.cu)")")
-  mkdir -p "$class/race/$lab"
-  cp "$wrong/$case"/*.cu "$class/race/$lab/"
-done
+harness/make_test_class.sh "$class"
 start=$(seconds)
 "$build/bin/pplab" grade --submissions "$class" --out "$OUT/grades" --keep-work > "$OUT/grade.log" 2>&1
 grade_status=$?

@@ -42,7 +42,7 @@ int plan_submissions(const Workbook& workbook, const std::string& backend, const
     const auto staged = stage_submission(folder, workbook.labs, work / "submission");
     json entry = {{"notes", staged.notes}, {"labs", json::object()}};
     Workbook tree;
-    const std::string error = configure_submission(workbook.source_dir, backend, staged, labs, work / "build", tree);
+    const std::string error = configure_submission(workbook, backend, staged, labs, work / "build", tree);
     if (!error.empty()) {
       entry["configure_error"] = error;
       complete = false;

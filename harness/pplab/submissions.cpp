@@ -141,17 +141,18 @@ StagedSubmission stage_submission(const fs::path& folder, const std::vector<Lab>
   return submission;
 }
 
-std::string configure_submission(const fs::path& source_dir, const std::string& backend,
+std::string configure_submission(const Workbook& workbook, const std::string& backend,
                                  const StagedSubmission& submission, const std::vector<Lab>& labs,
                                  const fs::path& build_dir, Workbook& student_tree) {
   std::string lab_list;
   for (const auto& lab : labs) lab_list += (lab_list.empty() ? "" : ";") + lab.folder;
   std::vector<std::string> configure = {
-      "cmake", "-S", source_dir.string(), "-B", build_dir.string(), "-G", "Ninja",
+      "cmake", "-S", workbook.source_dir.string(), "-B", build_dir.string(), "-G", "Ninja",
       "-DCMAKE_BUILD_TYPE=Release", "-DPPLAB_BACKEND=" + backend, "-DPPLAB_SOURCES=labs",
       "-DPPLAB_STUDENT_DIR=" + fs::absolute(submission.staged).string(), "-DPPLAB_LABS=" + lab_list,
       "-DPPLAB_CHECK_SKELETONS=OFF", "-DPPLAB_BUILD_DOCS=OFF",
       "-DPPLAB_SIM_ORACLE=ON"};  // a GPU tree also builds the checks for the emulator
+  configure.insert(configure.end(), workbook.configure_settings.begin(), workbook.configure_settings.end());
   const std::string architectures = PPLAB_CUDA_ARCHITECTURES;  // empty in a sim build: grading's sm_90
   if (backend == "gpu") configure.push_back("-DCMAKE_CUDA_ARCHITECTURES=" + (architectures.empty() ? "90" : architectures));
   const auto configured = run_process(configure, {}, std::chrono::seconds(600));
@@ -191,7 +192,7 @@ SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmissio
                                  const std::vector<Lab>& labs, const fs::path& build_dir, int build_jobs) {
   SubmissionBuild build;
   Workbook student_tree;
-  build.configure_error = configure_submission(workbook.source_dir, workbook.backend, submission, labs, build_dir,
+  build.configure_error = configure_submission(workbook, workbook.backend, submission, labs, build_dir,
                                                student_tree);
   if (!build.configure_error.empty()) return build;
   for (const auto& lab : labs) {

@@ -46,9 +46,10 @@ struct SubmissionBuild {
 std::vector<Program> submission_targets(const Lab& lab);
 
 /// Configures `build_dir` from the clean source tree with the student's files
-/// (PPLAB_STUDENT_DIR) for `backend`, and reads the manifest it writes into
+/// (PPLAB_STUDENT_DIR) for `backend`, finding packages where the workbook's build found
+/// them (its configure settings), and reads the manifest it writes into
 /// `student_tree`. Returns the error (the configure output) or an empty string.
-std::string configure_submission(const std::filesystem::path& source_dir, const std::string& backend,
+std::string configure_submission(const Workbook& workbook, const std::string& backend,
                                  const StagedSubmission& submission, const std::vector<Lab>& labs,
                                  const std::filesystem::path& build_dir, Workbook& student_tree);
 
