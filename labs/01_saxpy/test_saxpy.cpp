@@ -33,9 +33,17 @@ void check_saxpy(const std::string& check, float a, const std::vector<float>& x,
   pplab::for_each_schedule([&](const std::string& schedule) {
     DeviceBuffer<float> d_x(x), d_y(y);
     PPLAB_ON_DEVICE("saxpy", x.size(), pplab::lab01::saxpy(a, d_x.data(), d_y.data(), x.size()));
-    CheckContext context{check, x.size(), kMap, "y", schedule};
+    const std::string natural = pplab::is_aligned16(d_x.data()) ? "16-byte aligned" : "not 16-byte aligned";
+    CheckContext context{check + " (arrays " + natural + ")", x.size(), kMap, "y", schedule};
     PPLAB_EXPECT(pplab::compare_arrays(context, cpu_saxpy(a, x, y), d_y.download(), saxpy_tolerance(a, x, y)));
     PPLAB_EXPECT(pplab::check_unchanged(context, "x", x, d_x.download()));
+    // Again at the other 16-byte alignment: saxpy picks its kernel by alignment, and
+    // both kernels are checked on every backend.
+    pplab::PlacedCopy<float> p_x(x, !pplab::is_aligned16(d_x.data())), p_y(y, !pplab::is_aligned16(d_x.data()));
+    PPLAB_ON_DEVICE("saxpy", x.size(), pplab::lab01::saxpy(a, p_x.data(), p_y.data(), x.size()));
+    context.check = check + " (arrays " + p_x.placement() + ")";
+    PPLAB_EXPECT(pplab::compare_arrays(context, cpu_saxpy(a, x, y), p_y.download(), saxpy_tolerance(a, x, y)));
+    PPLAB_EXPECT(pplab::check_unchanged(context, "x", x, p_x.download()));
   });
 }
 

@@ -12,11 +12,10 @@ using pplab::DeviceBuffer;
 const pplab::Todo kAllSteps{"02.1-02.3", "products (02.1), the tree (02.2), the block's atomicAdd (02.3)"};
 
 // Runs dot_product once and returns the result read back from the device.
-float gpu_dot(const DeviceBuffer<float>& a, const DeviceBuffer<float>& b, int block_threads) {
+float gpu_dot(const float* d_a, const float* d_b, std::size_t n, int block_threads) {
   DeviceBuffer<float> result(1);
   result.poison();
-  PPLAB_ON_DEVICE("dot_product", a.size(),
-                  pplab::lab02::dot_product(a.data(), b.data(), result.data(), a.size(), block_threads));
+  PPLAB_ON_DEVICE("dot_product", n, pplab::lab02::dot_product(d_a, d_b, result.data(), n, block_threads));
   return result.download()[0];
 }
 
@@ -35,15 +34,25 @@ void check_dot(const std::string& check, const std::vector<float>& a, const std:
     expected += double(a[i]) * double(b[i]);
     magnitude += std::fabs(double(a[i]) * double(b[i]));
   }
+  const auto tolerance = exact ? pplab::Tolerance{} : pplab::sum_tolerance(a.size(), magnitude);
   pplab::for_each_schedule([&](const std::string& schedule) {
     DeviceBuffer<float> d_a(a), d_b(b);
-    const float got = gpu_dot(d_a, d_b, block_threads);
-    CheckContext context{check + " (block of " + std::to_string(block_threads) + " threads)", a.size(),
-                         kAllSteps, "result", schedule, hint_for(got, expected)};
-    const auto tolerance = exact ? pplab::Tolerance{} : pplab::sum_tolerance(a.size(), magnitude);
+    const float got = gpu_dot(d_a.data(), d_b.data(), a.size(), block_threads);
+    const std::string natural = pplab::is_aligned16(d_a.data()) ? "16-byte aligned" : "not 16-byte aligned";
+    CheckContext context{check + " (block of " + std::to_string(block_threads) + " threads, arrays " + natural + ")",
+                         a.size(), kAllSteps, "result", schedule, hint_for(got, expected)};
     PPLAB_EXPECT(pplab::compare_value(context, float(expected), got, tolerance));
     PPLAB_EXPECT(pplab::check_unchanged(context, "a", a, d_a.download()));
     PPLAB_EXPECT(pplab::check_unchanged(context, "b", b, d_b.download()));
+    // Again at the other 16-byte alignment: the products step picks its loads by
+    // alignment, and both are checked on every backend.
+    pplab::PlacedCopy<float> p_a(a, !pplab::is_aligned16(d_a.data())), p_b(b, !pplab::is_aligned16(d_a.data()));
+    const float placed_got = gpu_dot(p_a.data(), p_b.data(), a.size(), block_threads);
+    context.check = check + " (block of " + std::to_string(block_threads) + " threads, arrays " + p_a.placement() + ")";
+    context.hint = hint_for(placed_got, expected);
+    PPLAB_EXPECT(pplab::compare_value(context, float(expected), placed_got, tolerance));
+    PPLAB_EXPECT(pplab::check_unchanged(context, "a", a, p_a.download()));
+    PPLAB_EXPECT(pplab::check_unchanged(context, "b", b, p_b.download()));
   });
 }
 

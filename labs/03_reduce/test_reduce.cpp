@@ -99,16 +99,23 @@ void check_reduce(const std::string& check, const std::vector<T>& in, Op op,
   std::vector<T> padded(offset, T(7));
   padded.insert(padded.end(), in.begin(), in.end());
   pplab::for_each_schedule([&](const std::string& schedule) {
-    DeviceBuffer<T> d_in(padded), d_out(1);
-    d_out.poison();
-    PPLAB_ON_DEVICE("reduce", in.size(),
-                    pplab::lab03::reduce(d_in.data() + offset, d_out.data(), in.size(), op, block_threads));
-    const T got = d_out.download()[0];
-    CheckContext context{check + " (" + op_name(op) + " of " + type_name<T>() + ", block of " +
-                             std::to_string(block_threads) + " threads)",
-                         in.size(), kAllSteps, "result", schedule, hint_for(in, expected, got, op)};
-    PPLAB_EXPECT(compare_result(context, expected, got, tolerance));
-    PPLAB_EXPECT(pplab::check_unchanged(context, "in", padded, d_in.download()));
+    // The allocator's address first, then a copy at the other 16-byte alignment: reduce
+    // picks its kernel by alignment, and both kernels are checked on every backend.
+    DeviceBuffer<T> d_in(padded);
+    pplab::PlacedCopy<T> placed(in, !pplab::is_aligned16(d_in.data() + offset));
+    for (T* input : {d_in.data() + offset, placed.data()}) {
+      DeviceBuffer<T> d_out(1);
+      d_out.poison();
+      PPLAB_ON_DEVICE("reduce", in.size(), pplab::lab03::reduce(input, d_out.data(), in.size(), op, block_threads));
+      const T got = d_out.download()[0];
+      CheckContext context{check + " (" + op_name(op) + " of " + type_name<T>() + ", block of " +
+                               std::to_string(block_threads) + " threads, input " +
+                               (pplab::is_aligned16(input) ? "16-byte aligned" : "not 16-byte aligned") + ")",
+                           in.size(), kAllSteps, "result", schedule, hint_for(in, expected, got, op)};
+      PPLAB_EXPECT(compare_result(context, expected, got, tolerance));
+      if (input == placed.data()) PPLAB_EXPECT(pplab::check_unchanged(context, "in", in, placed.download()));
+      else PPLAB_EXPECT(pplab::check_unchanged(context, "in", padded, d_in.download()));
+    }
   });
 }
 

@@ -162,6 +162,9 @@ case('03_warp_mask', src('03'), [('verdict','fault'),('message','mask|lane'),('m
      [('      value = op(value, __shfl_down_sync(kMask, value, offset, kLanes));',
        '      if (local_i < unsigned(offset)) value = op(value, __shfl_down_sync(kMask, value, offset, kLanes));')],
      note='a warp shuffle inside a branch: the lanes at or past offset never reach the __shfl_down_sync their mask names')
+case('03_main_steps_off_by_one', src('03'), [('verdict','wrong answer'),('message','input not 16-byte aligned'),('case','reduce matches the CPU reference at edge sizes'),('limit','60')],
+     [('  if (i + BLOCK_THREADS < n) value = op(value, in[i + BLOCK_THREADS]);','  if (i + BLOCK_THREADS + 1 < n) value = op(value, in[i + BLOCK_THREADS]);')],
+     note='off by one in the main-steps kernel, which only inputs that are not 16-byte aligned reach once the stretch kernel is on: the checks run every input at both alignments')
 case('03_host_reduce', src('03'), [('verdict','ran on the host'),('message','the work ran on the host'),('message','reduce copied [0-9]+ bytes from the device to the host'),('case','reduce matches the CPU reference at edge sizes'),('limit','60')],
      [('#include <string>\n','#include <string>\n#include <vector>\n'),
       ('template <class T, class Op>\nvoid reduce(const T* d_in, T* d_out, std::size_t n, Op op, int block_threads, cudaStream_t stream) {\n',
