@@ -125,7 +125,7 @@ std::string summary_line(const GradeReport& report) {
   std::string line = (report.student.empty() ? std::string("tree") : report.student) + ": " +
                      format_points(report.score()) + " / " + format_points(report.max());
   for (const auto& lab : report.labs)
-    line += "  " + lab.lab.number + "=" + format_points(lab.score()) + (lab.status == "graded" ? "" : "(" + lab.status + ")");
+    line += "  " + lab.lab.number + "=" + format_points(lab.score()) + (lab.status == LabStatus::graded ? "" : "(" + status_name(lab.status) + ")");
   return line;
 }
 
@@ -158,7 +158,7 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
     bool any = false;
     for (auto& grade : grades) {
       if (!staged.files.count(grade.lab.folder)) {
-        grade.status = "not submitted";
+        grade.status = LabStatus::not_submitted;
         grade.status_detail = "no " + grade.lab.name + ".cu for " + grade.lab.folder + " in " + folder.string();
       } else {
         any = true;
@@ -168,12 +168,12 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
       progress.say(report.student + ": building");
       const auto build = build_submission(base.workbook, staged, labs, work / "build", build_jobs);
       for (auto& grade : grades) {
-        if (grade.status != "graded") continue;
+        if (grade.status != LabStatus::graded) continue;
         if (!build.configure_error.empty()) {
-          grade.status = "not built";
+          grade.status = LabStatus::not_built;
           grade.status_detail = build.configure_error;
         } else if (build.compile_errors.count(grade.lab.folder)) {
-          grade.status = "compile error";
+          grade.status = LabStatus::compile_error;
           grade.status_detail = build.compile_errors.at(grade.lab.folder);
         } else if (build.checks.count(grade.lab.folder)) {
           grade.lab.student_checks = build.checks.at(grade.lab.folder);
@@ -183,7 +183,7 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
           if (build.emulator_errors.count(grade.lab.folder))
             grade.emulator_problem = "the emulator could not build it:\n" + build.emulator_errors.at(grade.lab.folder);
         } else {
-          grade.status = "not built";
+          grade.status = LabStatus::not_built;
           grade.status_detail = "the build succeeded but made no check binary";
         }
       }
@@ -197,7 +197,7 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
     report.notes.push_back(std::string("grading stopped early: ") + error.what());
     if (report.labs.empty())
       for (auto& grade : grades) {
-        if (grade.status == "graded") grade.status = "not graded";
+        if (grade.status == LabStatus::graded) grade.status = LabStatus::not_graded;
         grade.rules = base.points.rules_for(grade.lab.folder);
         report.labs.push_back(grade);
       }
@@ -213,14 +213,22 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
   return report;
 }
 
-int run_grade(const GradeOptions& options) {
+// What the options ask for, checked: the settings both kinds of grading start from.
+struct GradeRun {
+  Workbook workbook;
+  GradeSettings settings;
+  std::filesystem::path points_path;
+  std::vector<Lab> labs;
+  int cores = 1, jobs = 1;
+};
+
+GradeRun settings_from(const GradeOptions& options) {
   const Workbook workbook = discover_workbook();
   GradeSettings settings;
   settings.workbook = workbook;
   const fs::path points_path = options.points.empty() ? workbook.source_dir / "harness/grading/points.json"
                                                       : fs::path(options.points);
   settings.points = load_points(points_path);
-  if (!options.collect.empty()) return collect_slurm_batch(fs::absolute(options.collect).lexically_normal(), settings.points, workbook.labs);
   if (options.slurm && options.submissions.empty())
     throw std::invalid_argument("--slurm grades a class: give --submissions DIR and --out OUT");
   if (options.max_parallel < 0) throw std::invalid_argument("--max-parallel must be at least 1");
@@ -244,60 +252,69 @@ int run_grade(const GradeOptions& options) {
   const int jobs = options.jobs > 0 ? options.jobs : cores;
   if (options.jobs < 0) throw std::invalid_argument("--jobs must be at least 1");
   const auto labs = chosen_labs(workbook, options.labs);
-  GpuGate gpu;
-  settings.gpu = &gpu;
-  Progress progress;
+  return GradeRun{workbook, settings, points_path, labs, cores, jobs};
+}
 
-  if (options.submissions.empty()) {
-    // One tree: the student binaries and references of this build.
-    const fs::path out = options.out.empty() ? workbook.build_dir / "report" : fs::path(options.out);
-    GradeReport report;
-    report.backend = workbook.backend;
-    report.seed = settings.seed;
-    report.seed_given = settings.seed_given;
-    report.points_file = points_path.string();
-    report.started = now_iso();
-    const auto start = std::chrono::steady_clock::now();
-    std::vector<LabGrade> grades;
-    for (const auto& lab : labs) {
-      LabGrade grade;
-      grade.lab = lab;
-      if (lab.student_checks.empty()) {
-        grade.status = "not built";
-        grade.status_detail =
-            lab.student_checks_program
-                ? "no " + lab.student_checks_program->file.string() +
-                      ": did the build fail (see its compiler output)? `pplab grade --submissions` captures "
-                      "compile errors per lab."
-                : "this build does not compile the student's " + lab.folder + " (PPLAB_SOURCES has no labs)";
-      }
-      grades.push_back(grade);
+// One tree: the student binaries and references of this build.
+int grade_tree(const GradeOptions& options, GradeRun& run, Progress& progress) {
+  const Workbook& workbook = run.workbook;
+  GradeSettings& settings = run.settings;
+  const auto& labs = run.labs;
+  const int jobs = run.jobs, cores = run.cores;
+  const fs::path& points_path = run.points_path;
+  const fs::path out = options.out.empty() ? workbook.build_dir / "report" : fs::path(options.out);
+  GradeReport report;
+  report.backend = workbook.backend;
+  report.seed = settings.seed;
+  report.seed_given = settings.seed_given;
+  report.points_file = points_path.string();
+  report.started = now_iso();
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<LabGrade> grades;
+  for (const auto& lab : labs) {
+    LabGrade grade;
+    grade.lab = lab;
+    if (lab.student_checks.empty()) {
+      grade.status = LabStatus::not_built;
+      grade.status_detail =
+          lab.student_checks_program
+              ? "no " + lab.student_checks_program->file.string() +
+                    ": did the build fail (see its compiler output)? `pplab grade --submissions` captures "
+                    "compile errors per lab."
+              : "this build does not compile the student's " + lab.folder + " (PPLAB_SOURCES has no labs)";
     }
-    settings.case_jobs = jobs;
-    settings.sim_threads = std::max(1, cores / jobs);
-    settings.scratch = make_scratch("tree");
-    settings.progress = [&](const std::string& line) { progress.say(line); };
-    std::fprintf(stderr, "grading %zu lab(s) of %s on the %s backend, seed %llu%s\n", labs.size(),
-                 workbook.source_dir.string().c_str(), workbook.backend.c_str(),
-                 static_cast<unsigned long long>(settings.seed), settings.seed_given ? "" : " (hidden)");
-    try {
-      grade_labs(report, grades, settings);
-    } catch (const std::exception& error) {
-      report.notes.push_back(std::string("grading stopped early: ") + error.what());
-      if (report.labs.empty()) report.labs = grades;
-    }
-    report.device = device_name(workbook.backend);
-    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::error_code ignored;
-    fs::remove_all(settings.scratch.parent_path().parent_path().parent_path().parent_path(), ignored);
-    const auto problems = write_reports(report, out);
-    progress.done(summary_line(report));
-    for (const auto& problem : problems) std::fprintf(stderr, "pplab grade: %s\n", problem.c_str());
-    std::printf("report: %s\n", (out / "report.html").string().c_str());
-    return problems.empty() ? 0 : 1;
+    grades.push_back(grade);
   }
+  settings.case_jobs = jobs;
+  settings.sim_threads = std::max(1, cores / jobs);
+  settings.scratch = make_scratch("tree");
+  settings.progress = [&](const std::string& line) { progress.say(line); };
+  std::fprintf(stderr, "grading %zu lab(s) of %s on the %s backend, seed %llu%s\n", labs.size(),
+               workbook.source_dir.string().c_str(), workbook.backend.c_str(),
+               static_cast<unsigned long long>(settings.seed), settings.seed_given ? "" : " (hidden)");
+  try {
+    grade_labs(report, grades, settings);
+  } catch (const std::exception& error) {
+    report.notes.push_back(std::string("grading stopped early: ") + error.what());
+    if (report.labs.empty()) report.labs = grades;
+  }
+  report.device = device_name(workbook.backend);
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::error_code ignored;
+  fs::remove_all(settings.scratch.parent_path().parent_path().parent_path().parent_path(), ignored);
+  const auto problems = write_reports(report, out);
+  progress.done(summary_line(report));
+  for (const auto& problem : problems) std::fprintf(stderr, "pplab grade: %s\n", problem.c_str());
+  std::printf("report: %s\n", (out / "report.html").string().c_str());
+  return problems.empty() ? 0 : 1;
+}
 
-  // A class: one build and one report per student.
+// A class: one build and one report per student.
+int grade_class(const GradeOptions& options, GradeRun& run, Progress& progress) {
+  const Workbook& workbook = run.workbook;
+  GradeSettings& settings = run.settings;
+  const auto& labs = run.labs;
+  const int jobs = run.jobs, cores = run.cores;
   if (options.out.empty()) throw std::invalid_argument("--submissions needs --out OUT (where the reports go)");
   const fs::path dir = fs::absolute(options.submissions).lexically_normal();
   const fs::path out = fs::absolute(options.out).lexically_normal();
@@ -374,6 +391,20 @@ int run_grade(const GradeOptions& options) {
   for (auto& thread : threads) thread.join();
 
   return finish_batch(reports, batch);
+}
+
+int run_grade(const GradeOptions& options) {
+  if (!options.collect.empty()) {
+    const Workbook workbook = discover_workbook();
+    const fs::path points = options.points.empty() ? workbook.source_dir / "harness/grading/points.json"
+                                                   : fs::path(options.points);
+    return collect_slurm_batch(fs::absolute(options.collect).lexically_normal(), load_points(points), workbook.labs);
+  }
+  GradeRun run = settings_from(options);
+  GpuGate gpu;
+  run.settings.gpu = &gpu;
+  Progress progress;
+  return options.submissions.empty() ? grade_tree(options, run, progress) : grade_class(options, run, progress);
 }
 
 }  // namespace

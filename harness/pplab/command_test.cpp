@@ -46,6 +46,18 @@ void write_json(const std::string& path, const std::string& backend, const std::
   if (!file) throw std::runtime_error("could not write " + path);
 }
 
+// What to do next for a failed check: the TODO its report names ("TODO 02.2: the tree"),
+// else its verdict and name.
+std::string next_step(const CaseResult& c) {
+  const std::string text = c.detail.empty() ? c.output : c.detail;
+  const auto step = text.find("step: TODO(");
+  if (c.verdict == CaseResult::Verdict::wrong_answer && step != std::string::npos) {
+    const auto end = text.find('\n', step);
+    return "fill in " + text.substr(step + 6, (end == std::string::npos ? text.size() : end) - step - 6);
+  }
+  return verdict_name(c.verdict) + ": " + c.name;
+}
+
 void print_failure_details(const LabResult& result) {
   for (const auto& c : result.cases) {
     if (c.passed()) continue;
@@ -98,19 +110,25 @@ int run_test(const TestOptions& options) {
   bool all_passed = true;
   if (!options.quiet)
     for (const auto& result : results) print_failure_details(result);
-  std::printf("\n%-24s %7s %7s %7s  %s\n", "lab", "checks", "passed", "failed", "first problem");
+  std::printf("\n%-24s %7s %7s  %s\n", "lab", "checks", "passed", "next");
+  std::string first_failing;
   for (const auto& result : results) {
-    std::string problem = result.error;
+    std::string next = result.error;
     for (const auto& c : result.cases)
-      if (problem.empty() && !c.passed()) problem = verdict_name(c.verdict) + ": " + c.name;
+      if (next.empty() && !c.passed()) next = next_step(c);
     const bool ok = result.error.empty() && result.failed() == 0 && !result.cases.empty();
     all_passed = all_passed && ok;
-    if (result.cases.empty() && problem.empty()) problem = "no checks found";
-    std::printf("%-24s %7zu %7d %7d  %s\n", result.lab.c_str(), result.cases.size(), result.passed(),
-                result.failed(), problem.substr(0, 90).c_str());
+    if (result.cases.empty() && next.empty()) next = "no checks found";
+    if (ok) next = "done";
+    if (!ok && first_failing.empty()) first_failing = result.lab.substr(0, 2);
+    std::printf("%-24s %7zu %7d  %s\n", result.lab.c_str(), result.cases.size(), result.passed(),
+                next.substr(0, 100).c_str());
   }
   std::printf("\n%s backend; seed %s\n", workbook.backend.c_str(),
               options.seed.empty() ? "default (PPLAB_SEED or 20261130)" : options.seed.c_str());
+  if (options.quiet && !first_failing.empty())
+    std::printf("every failure of a lab, in full: %s test %s\n", (workbook.bin_dir / "pplab").c_str(),
+                first_failing.c_str());
   if (!options.json.empty()) write_json(options.json, workbook.backend, results);
   return all_passed ? 0 : 1;
 }

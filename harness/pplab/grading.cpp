@@ -138,6 +138,25 @@ void GpuGate::leave_exclusive() {
   changed_.notify_all();
 }
 
+namespace {
+constexpr std::pair<LabStatus, const char*> kStatusNames[] = {
+    {LabStatus::graded, "graded"},           {LabStatus::not_submitted, "not submitted"},
+    {LabStatus::compile_error, "compile error"}, {LabStatus::not_built, "not built"},
+    {LabStatus::no_checks, "no checks"},     {LabStatus::not_graded, "not graded"}};
+}  // namespace
+
+std::string status_name(LabStatus status) {
+  for (const auto& [value, name] : kStatusNames)
+    if (value == status) return name;
+  return "?";
+}
+
+LabStatus status_from_name(const std::string& name) {
+  for (const auto& [value, text] : kStatusNames)
+    if (text == name) return value;
+  throw std::invalid_argument("unknown lab status '" + name + "'");
+}
+
 std::string GradeReport::correctness() const {
   if (backend != "gpu") return "emulator";
   std::string gpu_alone;
@@ -234,7 +253,7 @@ std::vector<std::string> closed_gate(const LabGrade& grade) {
 void score_correctness(LabGrade& grade) {
   grade.correctness = 0;
   grade.correctness_max = 0;
-  const auto gate = grade.status == "graded" ? closed_gate(grade) : std::vector<std::string>{};
+  const auto gate = grade.status == LabStatus::graded ? closed_gate(grade) : std::vector<std::string>{};
   for (auto& group : grade.groups) {
     grade.correctness_max += group.max;
     group.passed = 0;
@@ -242,15 +261,15 @@ void score_correctness(LabGrade& grade) {
     for (std::size_t index : group.cases) {
       const auto* result = find_case(grade, grade.case_names[index]);
       if (result && result->passed()) ++group.passed;
-      else if (group.max > 0 && grade.status == "graded")
+      else if (group.max > 0 && grade.status == LabStatus::graded)
         failures.push_back(grade.case_names[index] + ": " +
                            (result ? verdict_name(result->verdict) + (result->reason.empty() ? "" : " — " + result->reason)
                                    : std::string("did not run")));
     }
-    if (grade.status != "graded") {
+    if (grade.status != LabStatus::graded) {
       group.points = 0;
       if (group.max > 0)
-        grade.lost.push_back("-" + format_points(group.max) + " pts, " + group.name + ": " + grade.status);
+        grade.lost.push_back("-" + format_points(group.max) + " pts, " + group.name + ": " + status_name(grade.status));
       continue;
     }
     const double share = group.cases.empty() ? 0 : group.max / double(group.cases.size());
@@ -348,7 +367,7 @@ void grade_speed(LabGrade& grade, const GradeSettings& settings) {
     grade.speed_note = why;
     grade.lost.push_back("-" + format_points(grade.speed_max) + " pts, speed: " + why);
   };
-  if (grade.status != "graded") return lose_all(grade.status);
+  if (grade.status != LabStatus::graded) return lose_all(status_name(grade.status));
   const int failed = grade.checks.failed();
   if (rules.speed_requires_all_checks && (failed > 0 || grade.checks.cases.empty()))
     return lose_all("speed points need every check to pass (" + std::to_string(failed) + " failed)");
@@ -452,7 +471,7 @@ void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSet
     std::string listing_error;
     if (!grade.lab.reference_checks.empty())
       grade.case_names = list_test_cases(grade.lab.reference_checks, listing_error);
-    if (grade.status == "graded" && !grade.lab.student_checks.empty()) {
+    if (grade.status == LabStatus::graded && !grade.lab.student_checks.empty()) {
       CheckOptions options;
       options.environment["PPLAB_SEED"] = std::to_string(settings.seed);
       if (settings.sim_threads > 0) options.environment["PPLAB_SIM_THREADS"] = std::to_string(settings.sim_threads);
@@ -471,7 +490,7 @@ void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSet
       if (settings.gpu && settings.workbook.backend == "gpu") settings.gpu->leave_shared();
       if (settings.workbook.backend == "gpu") judge_on_emulator_too(grade, options, settings);
       if (!grade.checks.error.empty()) {
-        grade.status = "no checks";
+        grade.status = LabStatus::no_checks;
         grade.status_detail = grade.checks.error;
       } else if (grade.case_names.empty()) {
         for (const auto& c : grade.checks.cases) grade.case_names.push_back(c.name);
@@ -480,8 +499,8 @@ void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSet
       for (const auto& name : grade.checks.extra)
         grade.notes.push_back("the student's binary lists a check the clean test file does not have: '" + name +
                               "' (not run)");
-    } else if (grade.status == "graded") {
-      grade.status = "not built";
+    } else if (grade.status == LabStatus::graded) {
+      grade.status = LabStatus::not_built;
       if (grade.status_detail.empty()) grade.status_detail = "no student binary in " + settings.workbook.bin_dir.string();
     }
     if (grade.case_names.empty() && !listing_error.empty()) grade.notes.push_back(listing_error);

@@ -72,11 +72,25 @@ struct GroupScore {
   int passed = 0;
 };
 
+/// How far a lab of a submission got. Reports write it in words (status_name).
+enum class LabStatus {
+  graded,         ///< its checks ran (whatever their verdicts)
+  not_submitted,  ///< no file for the lab
+  compile_error,  ///< the student's file did not compile
+  not_built,      ///< no check binary (a failed configure, or a build without labs/)
+  no_checks,      ///< the binary could not list its checks
+  not_graded      ///< grading stopped early, or a cluster task left nothing
+};
+
+/// "graded", "not submitted", "compile error", "not built", "no checks", "not graded".
+std::string status_name(LabStatus status);
+/// The status with that name; throws std::invalid_argument for any other text.
+LabStatus status_from_name(const std::string& name);
+
 /// Everything known about one lab of one submission.
 struct LabGrade {
   Lab lab;
-  /// "graded", "not submitted", "compile error", "not built", "no checks"
-  std::string status = "graded";
+  LabStatus status = LabStatus::graded;
   std::string status_detail;  ///< compiler output, or why it was not built
   bool judged_on_emulator = false;  ///< a GPU build's checks also ran on the emulator (sim oracle)
   std::string emulator_problem;     ///< why they could not (the emulator build's output)

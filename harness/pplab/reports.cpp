@@ -203,7 +203,7 @@ std::string markdown(const GradeReport& report) {
         "| speed | total |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const auto& lab : report.labs) {
     const auto cells = speed_cells(lab);
-    md << "| " << lab.lab.folder << " | " << lab.status << " | " << lab.checks.passed() << " / "
+    md << "| " << lab.lab.folder << " | " << status_name(lab.status) << " | " << lab.checks.passed() << " / "
        << (lab.case_names.empty() ? lab.checks.cases.size() : lab.case_names.size()) << " | "
        << format_points(lab.correctness) << " / " << format_points(lab.correctness_max) << " | " << cells.time
        << " | " << cells.gbps << " | " << cells.percent << " | " << cells.ratio << " | " << cells.points << " | "
@@ -212,7 +212,7 @@ std::string markdown(const GradeReport& report) {
   md << "\n";
   for (const auto& lab : report.labs) {
     md << "## " << lab.lab.folder << "\n\n";
-    md << "Status: **" << lab.status << "**. Correctness " << format_points(lab.correctness) << " / "
+    md << "Status: **" << status_name(lab.status) << "**. Correctness " << format_points(lab.correctness) << " / "
        << format_points(lab.correctness_max) << "; speed: " << (lab.speed_graded ? format_points(lab.speed) + " / " + format_points(lab.speed_max) + ", " : "")
        << md_cell(lab.speed_note) << ".\n\n";
     if (!lab.status_detail.empty()) md << "```\n" << tail(lab.status_detail, 6000) << "\n```\n\n";
@@ -281,7 +281,7 @@ std::string html(const GradeReport& report) {
        "<th>GB/s</th><th>% of copy</th><th>vs reference</th><th>speed</th><th>total</th></tr>\n";
   for (const auto& lab : report.labs) {
     const auto cells = speed_cells(lab);
-    h << "<tr><td><a href=\"#" << lab.lab.folder << "\">" << lab.lab.folder << "</a></td><td>" << html_escape(lab.status)
+    h << "<tr><td><a href=\"#" << lab.lab.folder << "\">" << lab.lab.folder << "</a></td><td>" << html_escape(status_name(lab.status))
       << "</td><td class=\"num\">" << lab.checks.passed() << " / "
       << (lab.case_names.empty() ? lab.checks.cases.size() : lab.case_names.size()) << "</td><td class=\"num\">"
       << format_points(lab.correctness) << " / " << format_points(lab.correctness_max) << "</td><td class=\"num\">"
@@ -292,7 +292,7 @@ std::string html(const GradeReport& report) {
   h << "</table>\n";
   for (const auto& lab : report.labs) {
     h << "<h2 id=\"" << lab.lab.folder << "\">" << lab.lab.folder << "</h2>\n<p>Status: <strong>"
-      << html_escape(lab.status) << "</strong>. Correctness " << format_points(lab.correctness) << " / "
+      << html_escape(status_name(lab.status)) << "</strong>. Correctness " << format_points(lab.correctness) << " / "
       << format_points(lab.correctness_max) << "; speed: "
       << (lab.speed_graded ? format_points(lab.speed) + " / " + format_points(lab.speed_max) + ", " : "")
       << html_escape(lab.speed_note) << ".</p>\n";
@@ -351,7 +351,7 @@ json gradescope(const GradeReport& report) {
     for (const auto& group : lab.groups) {
       if (group.max == 0 && group.cases.empty()) continue;
       std::string output;
-      if (lab.status != "graded") output = lab.status + "\n" + tail(lab.status_detail, 3000) + "\n";
+      if (lab.status != LabStatus::graded) output = status_name(lab.status) + "\n" + tail(lab.status_detail, 3000) + "\n";
       for (std::size_t index : group.cases) {
         const std::string& name = lab.case_names[index];
         const CaseResult* result = nullptr;
@@ -387,7 +387,7 @@ json gradescope(const GradeReport& report) {
   for (const auto& lab : report.labs)
     labs[lab.lab.folder] = {{"score", lab.score()},         {"max_score", lab.max()},
                             {"correctness", lab.correctness}, {"speed", lab.speed},
-                            {"status", lab.status},         {"ratio_to_reference", lab.ratio}};
+                            {"status", status_name(lab.status)},         {"ratio_to_reference", lab.ratio}};
   return {{"score", report.score()},
           {"execution_time", int(report.seconds + 0.5)},
           {"output", output},
@@ -410,11 +410,11 @@ std::string junit(const GradeReport& report) {
     double seconds = 0;
     std::ostringstream cases;
     const std::string suite = (report.student.empty() ? "" : report.student + ".") + lab.lab.folder;
-    if (lab.status != "graded") {
+    if (lab.status != LabStatus::graded) {
       ++lab_tests;
       ++lab_errors;
       cases << "    <testcase classname=\"" << xml_escape(suite) << "\" name=\"build\" time=\"0\">\n"
-            << "      <error type=\"" << xml_escape(lab.status) << "\" message=\"" << xml_escape(lab.status) << "\">"
+            << "      <error type=\"" << xml_escape(status_name(lab.status)) << "\" message=\"" << xml_escape(status_name(lab.status)) << "\">"
             << xml_escape(tail(lab.status_detail, 8000)) << "</error>\n    </testcase>\n";
     }
     for (const auto& c : lab.checks.cases) {
@@ -503,7 +503,7 @@ std::string batch_summary(const std::vector<GradeReport>& reports, const std::ve
     for (const auto& name : labs) {
       std::string cell = "—";
       for (const auto& lab : report.labs)
-        if (lab.lab.folder == name) cell = format_points(lab.score()) + (lab.status == "graded" ? "" : " (" + lab.status + ")");
+        if (lab.lab.folder == name) cell = format_points(lab.score()) + (lab.status == LabStatus::graded ? "" : " (" + status_name(lab.status) + ")");
       md << " " << md_cell(cell) << " |";
     }
     md << "\n";
@@ -525,7 +525,7 @@ void write_gradebook(const std::vector<GradeReport>& reports, const std::vector<
       for (const auto& lab : report.labs)
         if (lab.lab.folder == name) {
           cell = format_points(lab.score());
-          if (lab.status != "graded") notes += (notes.empty() ? "" : "; ") + name + ": " + lab.status;
+          if (lab.status != LabStatus::graded) notes += (notes.empty() ? "" : "; ") + name + ": " + status_name(lab.status);
         }
       out << "," << cell;
     }

@@ -1,4 +1,4 @@
-// Finishing a class batch, and grading one on a Slurm cluster: OUT/slurm/grade.sbatch is
+// Grading a class on a Slurm cluster: OUT/slurm/grade.sbatch is
 // an array job, one task per student, each running this pplab with --students <student>
 // into OUT/slurm/tasks/<student>/; the merge reads each task's batch.json back.
 // See docs/instructor_guide.md, "Grading a class on a Slurm cluster".
@@ -19,39 +19,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "batch.h"
 #include "process.h"
 #include "reports.h"
 
 namespace pplab::cli {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
-
-int finish_batch(const std::vector<GradeReport>& reports, const BatchInfo& batch) {
-  try {
-    write_gradebook(reports, batch.labs, batch.out / "gradebook.csv");
-    std::string summary = "# pplab grade: " + batch.dir.string() + "\n\nseed " + std::to_string(batch.seed) +
-                          (batch.seed_given ? "" : " (hidden)") + ", " + batch.backend + " backend" +
-                          (batch.backend == "gpu" ? "" : " (speed not graded: no GPU)") + "\n\n" +
-                          batch_summary(reports, batch.labs);
-    write_text_file(batch.out / "summary.md", summary);
-    json students = json::array();
-    for (const auto& report : reports) {
-      json labs = json::array();
-      for (const auto& lab : report.labs)
-        labs.push_back({{"folder", lab.lab.folder}, {"status", lab.status}, {"score", lab.score()}, {"max", lab.max()}});
-      students.push_back({{"student", report.student}, {"notes", report.notes}, {"labs", labs}});
-    }
-    const json record = {{"dir", batch.dir.string()}, {"seed", batch.seed}, {"seed_given", batch.seed_given},
-                         {"backend", batch.backend}, {"labs", batch.labs}, {"students", students}};
-    write_text_file(batch.out / "batch.json", record.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
-    std::cout << "\n" << batch_summary(reports, batch.labs) << "\ngradebook: " << (batch.out / "gradebook.csv").string()
-              << "\n";
-    return 0;
-  } catch (const std::exception& error) {
-    std::fprintf(stderr, "pplab grade: %s\n", error.what());
-    return 1;
-  }
-}
 
 namespace {
 
@@ -159,21 +133,6 @@ std::string missing_reason(const fs::path& out, const std::string& job, int inde
   return reason + ", without results; log: " + log;
 }
 
-GradeReport report_from_record(const json& record) {
-  GradeReport report;
-  report.student = record.at("student").get<std::string>();
-  report.notes = record.at("notes").get<std::vector<std::string>>();
-  for (const auto& item : record.at("labs")) {
-    LabGrade lab;
-    lab.lab.folder = item.at("folder").get<std::string>();
-    lab.status = item.at("status").get<std::string>();
-    lab.correctness = item.at("score").get<double>();
-    lab.correctness_max = item.at("max").get<double>();
-    report.labs.push_back(lab);
-  }
-  return report;
-}
-
 void save_state(const fs::path& out, const json& state) {
   write_text_file(out / "slurm" / "state.json", state.dump(2) + "\n");
 }
@@ -220,7 +179,7 @@ int collect(const fs::path& out, const json& state, const PointsFile& points, co
       const auto known = std::find_if(labs.begin(), labs.end(), [&](const Lab& l) { return l.folder == folder; });
       if (known != labs.end()) lab.lab = *known;
       lab.lab.folder = folder;
-      lab.status = "not graded";
+      lab.status = LabStatus::not_graded;
       lab.status_detail = report.notes.front();
       lab.rules = points.rules_for(folder);
       lab.correctness_max = lab_max.count(folder) ? lab_max[folder] : 0;

@@ -151,7 +151,7 @@ case('02_unrolled_last_warp', src('02'), [('verdict','wrong answer'),('message',
        '  if (local_i < 32) {\n'
        '    volatile float* tree = shared;\n'
        '    for (unsigned stride = BLOCK_THREADS < 64 ? BLOCK_THREADS / 2 : 32; stride > 0; stride /= 2)\n'
-       '      if (local_i < stride) tree[local_i] += tree[local_i + stride];\n'
+       '      if (local_i < stride) tree[local_i] = tree[local_i] + tree[local_i + stride];\n'
        '  }\n')],
      note='the last warp unrolled with volatile and no __syncwarp: a race between its lanes that a GPU usually hides')
 case('02_hard_coded_seed', src('02','labs'), [('verdict','ran on the host'),('message','dot_product launched no kernel'),('case',S),('case',E2),('limit','30')],

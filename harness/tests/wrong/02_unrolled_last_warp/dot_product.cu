@@ -70,7 +70,7 @@ __global__ void dot_product_kernel(const float* __restrict__ a, const float* __r
   if (local_i < 32) {
     volatile float* tree = shared;
     for (unsigned stride = BLOCK_THREADS < 64 ? BLOCK_THREADS / 2 : 32; stride > 0; stride /= 2)
-      if (local_i < stride) tree[local_i] += tree[local_i + stride];
+      if (local_i < stride) tree[local_i] = tree[local_i] + tree[local_i + stride];
   }
   // TODO(02.2) end
 
