@@ -43,10 +43,7 @@ std::string footer(const CheckContext& context) {
   if (!context.todo.id.empty())
     text += "  step: TODO(" + context.todo.id + ") " + context.todo.what + "\n";
   if (!context.hint.empty()) text += "  hint: " + context.hint + "\n";
-  text += "  reproduce: PPLAB_SEED=" + std::to_string(run_seed());
-  if (!context.schedule.empty() && context.schedule != "gpu")
-    text += " PPLAB_SIM_SCHEDULE=" + context.schedule;
-  return text + "\n";
+  return text;  // PPLAB_EXPECT adds the reproduce: line, the whole command on one line
 }
 
 }  // namespace detail

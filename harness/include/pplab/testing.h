@@ -16,12 +16,16 @@
 #include "pplab/sort_checks.h"
 
 namespace pplab::detail {
-/// The command that reruns the current test case alone, for the "reproduce:" line.
-inline std::string rerun_command() {
+/// The "reproduce:" line: one shell command, pasted as printed, that reruns the current
+/// test case alone with the same seed and (on the emulator) the same thread order.
+inline std::string reproduce_line() {
   const auto* options = doctest::getContextOptions();
-  std::string command = options->binary_name.c_str();
-  if (options->currentTest) command += std::string(" --test-case=\"") + options->currentTest->m_name + "\"";
-  return command;
+  std::string line = "  reproduce: PPLAB_SEED=" + std::to_string(run_seed());
+  const std::string schedule = current_schedule_name();
+  if (schedule != "gpu") line += " PPLAB_SIM_SCHEDULE=" + schedule;
+  line += std::string(" ") + options->binary_name.c_str();
+  if (options->currentTest) line += std::string(" --test-case=\"") + options->currentTest->m_name + "\"";
+  return line + "\n";
 }
 }  // namespace pplab::detail
 
@@ -33,7 +37,7 @@ inline std::string rerun_command() {
     const ::pplab::CheckResult pplab_result_ = (__VA_ARGS__);                               \
     if (!pplab_result_.passed) {                                                            \
       ::pplab::note_check_failed();                                                         \
-      FAIL_CHECK(pplab_result_.report << "    " << ::pplab::detail::rerun_command() << "\n"); \
+      FAIL_CHECK(pplab_result_.report << ::pplab::detail::reproduce_line());                 \
     }                                                                                       \
   } while (0)
 
