@@ -86,4 +86,6 @@ DeviceTraffic device_traffic() {
   return traffic;
 }
 
+void set_fault_context(const std::string&) {}  // a GPU fault is a CUDA error the checks report
+
 }  // namespace pplab

@@ -1,4 +1,5 @@
-// device_traffic() on the CPU emulator: its runtime counts every launch and copy.
+// device_traffic() on the CPU emulator: its runtime counts every launch and copy; and
+// the lines it prints under a fault report.
 #include "pplab/device_work.h"
 
 #include <cuda_runtime.h>
@@ -13,5 +14,7 @@ DeviceTraffic device_traffic() {
   traffic.to_device_bytes = totals.to_device_bytes;
   return traffic;
 }
+
+void set_fault_context(const std::string& lines) { sim::set_fault_note(lines.c_str()); }
 
 }  // namespace pplab

@@ -1,6 +1,7 @@
 # A failed check's "reproduce:" line is one shell command that, pasted as printed, reruns
 # that check alone with the same seed and thread order.
-#   -DBINARY=<an untouched skeleton's check binary> -DCASE=<one of its test cases>
+#   -DBINARY=<a check binary> -DCASE=<one of its test cases that fails>
+#   -DFAULT=ON   the case ends in an emulator fault: the rerun must report the same fault
 execute_process(COMMAND ${BINARY} "--test-case=${CASE}" OUTPUT_VARIABLE out ERROR_VARIABLE err)
 string(REGEX MATCH "  reproduce: ([^\n]*)" line "${out}${err}")
 if(NOT line)
@@ -10,6 +11,15 @@ set(command "${CMAKE_MATCH_1}")
 find_program(SH sh REQUIRED)
 execute_process(COMMAND ${SH} -c "${command}" OUTPUT_VARIABLE again ERROR_VARIABLE again_err)
 set(again "${again}${again_err}")
+if(FAULT)
+  string(REGEX MATCH "pplab-sim: error: [^\n]*" fault "${out}${err}")
+  string(FIND "${again}" "${fault}" same)
+  if(NOT fault OR same EQUAL -1)
+    message(FATAL_ERROR "pasted into sh, '${command}' did not report the same fault ('${fault}'):\n${again}")
+  endif()
+  message("pasted as printed, the reproduce line reports the same fault: ${fault}")
+  return()
+endif()
 string(FIND "${again}" "TEST CASE:  ${CASE}" ran)
 if(ran EQUAL -1 OR NOT again MATCHES "test cases: +1 \\| +0 passed \\| +1 failed")
   message(FATAL_ERROR "pasted into sh, '${command}' did not rerun that one check:\n${again}")

@@ -37,6 +37,11 @@ inline constexpr std::uint64_t kMaxResultBytes = 16;
 /// and counted (the call synchronises the device).
 DeviceTraffic device_traffic();
 
+/// Lines the emulator prints under a fault report while a lab's call runs (the call and
+/// the reproduce command; empty: none). On a GPU a fault surfaces as a CUDA error
+/// instead, reported by the check that caught it.
+void set_fault_context(const std::string& lines);
+
 /// Judges one call of `entry` (e.g. "reduce") on an input of `n` elements from the
 /// totals before and after it. It fails when the call copied more than kMaxResultBytes
 /// to the host, or, for n >= 2, launched no kernel (one element may need only a copy).

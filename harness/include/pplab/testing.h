@@ -46,11 +46,16 @@ namespace pplab::detail {
 inline void finish_device_call(const char* entry, std::size_t n, const char* file, int line,
                                const DeviceTraffic& before) {
   cuda_check_launch(entry, file, line);
+  set_fault_context("");
   PPLAB_EXPECT(check_ran_on_device(entry, n, before, device_traffic()));
 }
 
 template <class Call>
 decltype(auto) on_device(const char* entry, std::size_t n, const char* file, int line, Call&& call) {
+  // Should the call fault on the emulator, its report ends with what was running and how
+  // to run it again.
+  set_fault_context("  while: " + std::string(entry) + ", n = " + std::to_string(n) + "\n" +
+                    reproduce_line());
   const DeviceTraffic before = device_traffic();
   if constexpr (std::is_void_v<decltype(call())>) {
     call();

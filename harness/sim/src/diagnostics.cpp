@@ -9,6 +9,8 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -47,6 +49,11 @@ std::string prefixed(const std::string& message) {
   return out;
 }
 
+// What the program that runs the kernels asked to be printed under a fault report (the
+// harness: the check's reproduce command). A fixed buffer: die() may run in a signal handler.
+char g_fault_note[2048];
+std::atomic<bool> g_has_fault_note{false};
+
 [[noreturn]] void die(const std::string& message) {
   // Only the first report counts; a second thread failing at once just stops.
   if (g_dying.exchange(true)) {
@@ -54,6 +61,7 @@ std::string prefixed(const std::string& message) {
   }
   std::fflush(stdout);
   write_err(prefixed(message));
+  if (g_has_fault_note.load()) write_err(g_fault_note);
   _exit(1);
 }
 
@@ -271,3 +279,13 @@ void watchdog_launch_end() {
   g_wd_launch = nullptr;
 }
 }  // namespace pplab::sim::detail
+
+namespace pplab::sim {
+void set_fault_note(const char* note) {
+  detail::g_has_fault_note.store(false);
+  const std::size_t length = note ? std::min(std::strlen(note), sizeof detail::g_fault_note - 1) : 0;
+  if (length) std::memcpy(detail::g_fault_note, note, length);
+  detail::g_fault_note[length] = '\0';
+  detail::g_has_fault_note.store(length > 0);
+}
+}  // namespace pplab::sim

@@ -189,6 +189,10 @@ struct Traffic {
   unsigned long long launches = 0, to_host_bytes = 0, to_device_bytes = 0;
 };
 Traffic traffic();
+/// Lines printed under the emulator's report of a fault (an out-of-bounds access, a
+/// deadlock, barrier divergence) until replaced; the harness puts the check's
+/// reproduce command there. Empty: nothing.
+void set_fault_note(const char* note);
 void register_symbol(const void* ptr, size_t size);
 cudaError_t symbol_copy(void* dst, const void* src, size_t count, size_t symbol_size, size_t offset, bool to_symbol);
 }
