@@ -12,6 +12,7 @@
 
 #include "commands.h"
 #include "process.h"
+#include "timing.h"
 #include "workbook.h"
 
 namespace pplab::cli {
@@ -91,15 +92,18 @@ std::string markdown_table(const nlohmann::json& rows) {
   return table.str();
 }
 
-// Reads JSON lines (one measurement each), skipping anything else.
+// Reads JSON lines (one measurement each, read as pplab grade reads them), skipping
+// anything else.
 nlohmann::json read_json_lines(std::istream& in, std::ostream* echo_other) {
   nlohmann::json rows = nlohmann::json::array();
   std::string line;
   while (std::getline(in, line)) {
     if (!line.empty() && line[0] == '{') {
       try {
-        rows.push_back(nlohmann::json::parse(line));
-        continue;
+        if (const auto timing = timing_from_json(nlohmann::json::parse(line))) {
+          rows.push_back(to_json(*timing));
+          continue;
+        }
       } catch (const nlohmann::json::exception&) {
       }
     }

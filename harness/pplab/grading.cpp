@@ -291,17 +291,7 @@ std::vector<Timing> read_timings(const ChannelRecords& records) {
   std::vector<Timing> timings;
   for (const auto& record : records.records) {
     if (record.value("type", "") != "measurement") continue;
-    Timing t;
-    t.impl = record.value("impl", "");
-    t.variant = record.value("variant", "");
-    t.n = record.value("n", std::uint64_t{0});
-    t.median_ms = record.value("median_ms", 0.0);
-    t.gbps = record.value("gbps", 0.0);
-    t.percent_of_copy = record.value("percent_of_copy", 0.0);
-    t.copy_gbps = record.value("copy_gbps", 0.0);
-    t.untimed_ms = record.value("untimed_ms", 0.0);
-    t.verified = record.value("verified", false);
-    timings.push_back(t);
+    if (auto timing = timing_from_json(record)) timings.push_back(*timing);
   }
   return timings;
 }

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lab_checks.h"
+#include "timing.h"
 #include "workbook.h"
 
 namespace pplab::cli {
@@ -55,14 +56,6 @@ struct PointsFile {
 
 /// Reads and validates a points file; throws with the file name and the problem.
 PointsFile load_points(const std::filesystem::path& path);
-
-/// One timing as read from an authenticated `measurement` record.
-struct Timing {
-  std::string impl, variant;
-  std::uint64_t n = 0;
-  double median_ms = 0, gbps = 0, percent_of_copy = 0, copy_gbps = 0, untimed_ms = 0;
-  bool verified = false;
-};
 
 /// The points of one check group.
 struct GroupScore {

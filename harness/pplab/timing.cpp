@@ -1,0 +1,42 @@
+#include "timing.h"
+
+namespace pplab::cli {
+
+std::optional<Timing> timing_from_json(const nlohmann::json& record) {
+  if (!record.is_object() || !record.contains("impl") || !record.contains("n") || !record.contains("median_ms"))
+    return std::nullopt;
+  try {
+    Timing t;
+    t.lab = record.value("lab", "");
+    t.impl = record.at("impl").get<std::string>();
+    t.variant = record.value("variant", "");
+    t.n = record.at("n").get<std::uint64_t>();
+    t.median_ms = record.at("median_ms").get<double>();
+    t.min_ms = record.value("min_ms", 0.0);
+    t.max_ms = record.value("max_ms", 0.0);
+    t.untimed_ms = record.value("untimed_ms", 0.0);
+    t.gbps = record.value("gbps", 0.0);
+    t.percent_of_copy = record.value("percent_of_copy", 0.0);
+    t.copy_gbps = record.value("copy_gbps", 0.0);
+    t.items_per_s = record.value("items_per_s", 0.0);
+    t.bytes = record.value("bytes", 0.0);
+    t.repeats = record.value("repeats", 0);
+    t.verified = record.value("verified", false);
+    return t;
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;
+  }
+}
+
+nlohmann::json to_json(const Timing& t) {
+  return {{"lab", t.lab},         {"impl", t.impl},
+          {"variant", t.variant}, {"n", t.n},
+          {"median_ms", t.median_ms}, {"min_ms", t.min_ms},
+          {"max_ms", t.max_ms},   {"untimed_ms", t.untimed_ms},
+          {"gbps", t.gbps},       {"percent_of_copy", t.percent_of_copy},
+          {"copy_gbps", t.copy_gbps}, {"items_per_s", t.items_per_s},
+          {"bytes", t.bytes},     {"repeats", t.repeats},
+          {"verified", t.verified}};
+}
+
+}  // namespace pplab::cli

@@ -1,0 +1,32 @@
+/// \file
+/// \brief One timing as a benchmark reports it (harness/src/bench.cpp): read the same way
+/// by `pplab bench` (the JSON lines a benchmark prints) and `pplab grade` (its
+/// authenticated `measurement` records).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace pplab::cli {
+
+/// One measurement: an implementation (student, reference, cub, thrust, copy) and
+/// variant of a lab at one size.
+struct Timing {
+  std::string lab, impl, variant;
+  std::uint64_t n = 0;
+  double median_ms = 0, min_ms = 0, max_ms = 0, untimed_ms = 0;
+  double gbps = 0, percent_of_copy = 0, copy_gbps = 0, items_per_s = 0, bytes = 0;
+  int repeats = 0;
+  bool verified = false;
+};
+
+/// The measurement in `record`, or nothing when it is not one (no impl, n or median_ms,
+/// or a field of the wrong type).
+std::optional<Timing> timing_from_json(const nlohmann::json& record);
+
+/// The same fields, as the benchmarks write them.
+nlohmann::json to_json(const Timing& timing);
+
+}  // namespace pplab::cli
