@@ -66,6 +66,6 @@ echo "== summary ($(date -u +%F), $(head -1 "$OUT/device.txt"))"
 echo "grading tree built in ${build_seconds} s; reference checks: $(grep -E 'tests passed' "$OUT/ctest.log")"
 [ -n "$not_counted" ] && echo "$not_counted"
 echo "class graded in ${grade_seconds} s (pplab exit ${grade_status}):"
-grep -E '^(ref|skel|slow|host|race): [0-9]' "$OUT/grade.log"
+grep -E '^(ref|skel|slow|host|race|logic): [0-9]' "$OUT/grade.log"
 [ -n "$sanitizer_rows" ] && printf "racecheck on the race student's GPU binaries:\n%s" "$sanitizer_rows"
 cat "$OUT/gradebook.csv" | cut -c1-200
