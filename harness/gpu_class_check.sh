@@ -41,7 +41,9 @@ echo "== the class"
 class=$build/class
 harness/make_test_class.sh "$class"
 start=$(seconds)
-"$build/bin/pplab" grade --submissions "$class" --out "$OUT/grades" --keep-work > "$OUT/grade.log" 2>&1
+# LABS=02,05 and STUDENTS=ref,race grade a part of the class, for a short call.
+"$build/bin/pplab" grade --submissions "$class" --out "$OUT/grades" --keep-work \
+  ${LABS:+--labs "$LABS"} ${STUDENTS:+--students "$STUDENTS"} > "$OUT/grade.log" 2>&1
 grade_status=$?
 grade_seconds=$(( $(seconds) - start ))
 

@@ -20,6 +20,7 @@
 #include "grading.h"
 #include "process.h"
 #include "reports.h"
+#include "sanitizer.h"
 #include "slurm.h"
 #include "submissions.h"
 #include "workbook.h"
@@ -53,6 +54,7 @@ struct GradeOptions {
   int jobs = 0;
   bool keep_work = false;
   bool plan = false;        // stage and configure only: what would be built
+  bool no_sanitizer = false;  // GPU: skip compute-sanitizer over the checks
   std::string backend;      // with --plan: configure for this backend instead of the build's
   std::string hidden_seed;  // a Slurm task: the batch's hidden seed
   bool slurm = false, no_wait = false;
@@ -252,6 +254,11 @@ GradeRun settings_from(const GradeOptions& options) {
   const int jobs = options.jobs > 0 ? options.jobs : cores;
   if (options.jobs < 0) throw std::invalid_argument("--jobs must be at least 1");
   const auto labs = chosen_labs(workbook, options.labs);
+  if (workbook.backend == "gpu") {
+    if (options.no_sanitizer) settings.sanitizer_note = "turned off (--no-sanitizer)";
+    else if ((settings.sanitizer = find_sanitizer()).empty())
+      settings.sanitizer_note = "compute-sanitizer was not found on this machine (it comes with the CUDA toolkit)";
+  }
   return GradeRun{workbook, settings, points_path, labs, cores, jobs};
 }
 
@@ -432,6 +439,8 @@ void add_grade_command(CLI::App& app) {
                       "then lists only them)");
   command->add_option("--points", options->points, "Points file (default: harness/grading/points.json)");
   command->add_flag("--keep-work", options->keep_work, "Keep each student's build folder under OUT/work/");
+  command->add_flag("--no-sanitizer", options->no_sanitizer,
+                    "GPU: do not run the checks under compute-sanitizer memcheck and racecheck");
   command->add_flag("--plan", options->plan,
                     "With --submissions: stage and configure each student's build, write OUT/plan.json (the targets "
                     "each lab would be built into, and whether the build has them), and build nothing");

@@ -1,5 +1,7 @@
 #include "grading.h"
 
+#include "sanitizer.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -10,6 +12,7 @@
 #include <stdexcept>
 
 #include "process.h"
+#include "sanitizer.h"
 
 namespace pplab::cli {
 namespace fs = std::filesystem;
@@ -46,6 +49,8 @@ LabRules rules_from(const json& defaults, const json& entry, const fs::path& pat
     rules.speed_log2_size = pick("speed_log2_size").get<int>();
     rules.repeats = pick("repeats").get<int>();
     rules.visibility = pick("visibility").get<std::string>();
+    if (entry.contains("sanitizer_cost") || defaults.contains("sanitizer_cost"))
+      rules.sanitizer_cost = pick("sanitizer_cost").get<std::string>();
     if (entry.contains("speed_variants")) rules.speed_variants = entry.at("speed_variants").get<std::vector<std::string>>();
     const json& gate = pick("gate");
     if (gate.is_string()) rules.gate.push_back(gate.get<std::string>());
@@ -68,6 +73,8 @@ LabRules rules_from(const json& defaults, const json& entry, const fs::path& pat
   } catch (const json::exception& error) {
     throw std::runtime_error(path.string() + ": " + where + ": " + error.what());
   }
+  require(rules.sanitizer_cost == "group" || rules.sanitizer_cost == "check", path,
+          where + ": sanitizer_cost must be \"group\" or \"check\"");
   require(rules.full_speed_ratio >= 1.0, path, where + ": full_speed_ratio must be at least 1");
   require(rules.speed_points >= 0, path, where + ": speed_points must not be negative");
   require(rules.repeats >= 1 && rules.repeats <= 1000, path, where + ": repeats must be 1..1000");
@@ -166,7 +173,8 @@ std::string GradeReport::correctness() const {
     if (lab.judged_on_emulator) any_both = true;
     else gpu_alone += (gpu_alone.empty() ? "" : ", ") + lab.lab.folder;
   }
-  if (gpu_alone.empty()) return "emulator + GPU";
+  const bool sanitized = std::any_of(labs.begin(), labs.end(), [](const LabGrade& lab) { return lab.sanitized; });
+  if (gpu_alone.empty()) return sanitized ? "emulator + GPU + sanitizer" : "emulator + GPU";
   if (!any_both) return "GPU (the emulator checks were not built)";
   return "emulator + GPU (GPU alone for " + gpu_alone + ")";
 }
@@ -274,6 +282,17 @@ void score_correctness(LabGrade& grade) {
     }
     const double share = group.cases.empty() ? 0 : group.max / double(group.cases.size());
     group.points = share * group.passed;
+    const bool sanitizer_finding = std::any_of(group.cases.begin(), group.cases.end(), [&](std::size_t index) {
+      const auto* result = find_case(grade, grade.case_names[index]);
+      return result && (result->verdict == CaseResult::Verdict::memory_error ||
+                        result->verdict == CaseResult::Verdict::race_hazard);
+    });
+    if (sanitizer_finding && grade.rules.sanitizer_cost == "group" && group.points > 0) {
+      grade.lost.push_back("-" + format_points(group.points) + " pts, " + group.name +
+                           ": compute-sanitizer found a hazard or memory error in this group (the points file's "
+                           "sanitizer_cost: the whole group)");
+      group.points = 0;
+    }
     if (!gate.empty()) {
       if (group.points > 0)
         grade.lost.push_back("-" + format_points(group.points) + " pts, " + group.name + ": " +
@@ -429,6 +448,37 @@ void grade_speed(LabGrade& grade, const GradeSettings& settings) {
     grade.lost.push_back("-" + format_points(grade.speed_max - grade.speed) + " pts, speed: " + text);
 }
 
+// compute-sanitizer over the GPU checks: a check that passed but in which memcheck or
+// racecheck reported something gets that finding as its verdict.
+void sanitize_gpu_checks(LabGrade& grade, const CheckOptions& options, const GradeSettings& settings) {
+  if (grade.checks.cases.empty()) return;
+  if (settings.sanitizer.empty()) {
+    grade.notes.push_back("the GPU checks did not run under compute-sanitizer: " + settings.sanitizer_note);
+    return;
+  }
+  if (settings.progress) settings.progress(grade.lab.folder + ": compute-sanitizer memcheck and racecheck");
+  if (settings.gpu) settings.gpu->enter_shared();
+  const SanitizerResult found =
+      run_sanitizer(settings.sanitizer, grade.lab.student_checks, {"memcheck", "racecheck"}, options.environment,
+                    std::min(settings.case_limit, std::chrono::seconds(300)), options.working_directory);
+  if (settings.gpu) settings.gpu->leave_shared();
+  grade.sanitized = true;
+  for (const auto& problem : found.problems) grade.notes.push_back(problem);
+  for (const auto& finding : found.findings) {
+    const auto it = std::find_if(grade.checks.cases.begin(), grade.checks.cases.end(),
+                                 [&](const CaseResult& c) { return c.name == finding.check; });
+    const std::string text = "compute-sanitizer " + finding.tool + ": " + finding.first_lines;
+    if (it == grade.checks.cases.end() || !it->passed()) {
+      grade.notes.push_back(text + " (in '" + finding.check + "')");
+      continue;
+    }
+    it->verdict = finding.tool == "racecheck" ? CaseResult::Verdict::race_hazard : CaseResult::Verdict::memory_error;
+    it->reason = "on the GPU: " + text.substr(0, text.find('\n'));
+    it->detail = text;
+    it->judged_on += " + sanitizer";
+  }
+}
+
 // A GPU build's checks are judged on the emulator as well (the sim oracle), so a race or
 // an out-of-bounds access that happens to give the right answer on the GPU still fails.
 void judge_on_emulator_too(LabGrade& grade, const CheckOptions& gpu_options, const GradeSettings& settings) {
@@ -478,7 +528,10 @@ void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSet
       if (settings.gpu && settings.workbook.backend == "gpu") settings.gpu->enter_shared();
       grade.checks = run_lab_checks(grade.lab.folder, grade.lab.student_checks, options);
       if (settings.gpu && settings.workbook.backend == "gpu") settings.gpu->leave_shared();
-      if (settings.workbook.backend == "gpu") judge_on_emulator_too(grade, options, settings);
+      if (settings.workbook.backend == "gpu") {
+        sanitize_gpu_checks(grade, options, settings);
+        judge_on_emulator_too(grade, options, settings);
+      }
       if (!grade.checks.error.empty()) {
         grade.status = LabStatus::no_checks;
         grade.status_detail = grade.checks.error;

@@ -44,6 +44,9 @@ struct LabRules {
   std::vector<std::string> speed_variants;
   int repeats = 20;
   std::string visibility = "visible"; ///< Gradescope visibility of this lab's entries
+  /// What a compute-sanitizer finding costs: "group" (the points of the check group it
+  /// was found in) or "check" (that check's share, like any failed check).
+  std::string sanitizer_cost = "group";
 };
 
 /// The whole points file.
@@ -86,6 +89,7 @@ struct LabGrade {
   LabStatus status = LabStatus::graded;
   std::string status_detail;  ///< compiler output, or why it was not built
   bool judged_on_emulator = false;  ///< a GPU build's checks also ran on the emulator (sim oracle)
+  bool sanitized = false;           ///< compute-sanitizer ran over its GPU checks
   std::string emulator_problem;     ///< why they could not (the emulator build's output)
   LabRules rules;
   LabResult checks;
@@ -152,6 +156,8 @@ struct GradeSettings {
   int sim_threads = 0;        ///< PPLAB_SIM_THREADS for each check (0: the sim's default)
   GpuGate* gpu = nullptr;
   std::filesystem::path scratch;  ///< working directory for the checks
+  std::filesystem::path sanitizer;  ///< compute-sanitizer, run over GPU checks; empty: not run
+  std::string sanitizer_note;       ///< why not, when empty
   /// Progress: called with a short line ("alice: 02_dot_product 3/7 ...").
   std::function<void(const std::string&)> progress;
 };

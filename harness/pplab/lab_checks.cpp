@@ -17,6 +17,8 @@ std::string verdict_name(CaseResult::Verdict verdict) {
     case CaseResult::Verdict::passed: return "passed";
     case CaseResult::Verdict::wrong_answer: return "wrong answer";
     case CaseResult::Verdict::host_work: return "ran on the host";
+    case CaseResult::Verdict::memory_error: return "memory error";
+    case CaseResult::Verdict::race_hazard: return "race hazard";
     case CaseResult::Verdict::fault: return "fault";
     case CaseResult::Verdict::crashed: return "crashed";
     case CaseResult::Verdict::threw: return "threw";

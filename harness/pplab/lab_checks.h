@@ -19,6 +19,8 @@ struct CaseResult {
     passed,        ///< the harness reported the case ran and every check in it held
     wrong_answer,  ///< a check failed (wrong value, input modified, output left unwritten, ...)
     host_work,     ///< right or not, the lab's call did its work on the host (pplab/device_work.h)
+    memory_error,  ///< compute-sanitizer memcheck reported an invalid access in this check (GPU)
+    race_hazard,   ///< compute-sanitizer racecheck reported a shared-memory hazard in this check (GPU)
     fault,         ///< the emulator stopped the program (out of bounds, barrier divergence, deadlock)
     crashed,       ///< killed by a signal (segfault, abort) or a bad ending after the checks
     threw,         ///< an exception escaped the lab code

@@ -426,7 +426,8 @@ std::string junit(const GradeReport& report) {
         cases << "/>\n";
         continue;
       }
-      const bool failure = c.verdict == CaseResult::Verdict::wrong_answer || c.verdict == CaseResult::Verdict::host_work;
+      const bool failure = c.verdict == CaseResult::Verdict::wrong_answer || c.verdict == CaseResult::Verdict::host_work ||
+                           c.verdict == CaseResult::Verdict::memory_error || c.verdict == CaseResult::Verdict::race_hazard;
       (failure ? lab_failures : lab_errors)++;
       const char* tag = failure ? "failure" : "error";
       cases << ">\n      <" << tag << " type=\"" << xml_escape(verdict_name(c.verdict)) << "\" message=\""

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -38,6 +39,8 @@ struct ChannelListener : public doctest::IReporter {
   void test_run_end(const doctest::TestRunStats&) override {}
   void test_case_start(const doctest::TestCaseData& data) override {
     name = data.m_name;
+    // Under compute-sanitizer, pplab attributes each report to the check that ran before it.
+    if (std::getenv("PPLAB_CASE_MARKERS")) std::fprintf(stdout, "pplab: check: %s\n", name.c_str()), std::fflush(stdout);
     failures = 0;
     first_failure.clear();
     exception.clear();

@@ -1,0 +1,39 @@
+/// \file
+/// \brief compute-sanitizer over a lab's GPU checks: memcheck (invalid and misaligned
+/// accesses, leaks of device memory aside) and racecheck (shared-memory hazards), each
+/// over the whole check binary at bounded sizes, every report attributed to the check
+/// that was running.
+#pragma once
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace pplab::cli {
+
+/// What one tool reported against one check.
+struct SanitizerFinding {
+  std::string tool;        ///< "memcheck" or "racecheck"
+  std::string check;       ///< the test case that was running
+  std::string first_lines; ///< the tool's first report lines for it
+};
+
+/// The outcome of running the tools over one binary.
+struct SanitizerResult {
+  std::vector<SanitizerFinding> findings;  ///< at most one per (tool, check)
+  std::vector<std::string> problems;       ///< a tool that could not run or finish, and why
+};
+
+/// Runs `binary` under each tool of `tools` with `environment` (the seed) plus bounded
+/// large sizes (PPLAB_LARGE_N), at most `limit` per tool. `sanitizer` is the
+/// compute-sanitizer program.
+SanitizerResult run_sanitizer(const std::filesystem::path& sanitizer, const std::filesystem::path& binary,
+                              const std::vector<std::string>& tools,
+                              const std::map<std::string, std::string>& environment, std::chrono::seconds limit,
+                              const std::filesystem::path& working_directory);
+
+/// The compute-sanitizer on PATH (or next to nvcc's usual place), or empty.
+std::filesystem::path find_sanitizer();
+
+}  // namespace pplab::cli

@@ -1,0 +1,60 @@
+// run_sanitizer's reading of compute-sanitizer's output, with a stand-in for the tool:
+// a script that runs the program and prints, after a chosen check's marker, the lines
+// compute-sanitizer prints for a hazard, then its summary.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "sanitizer.h"
+
+namespace fs = std::filesystem;
+using pplab::cli::run_sanitizer;
+
+namespace {
+
+// A stand-in for compute-sanitizer: `fake --tool T --print-limit N program args...`.
+// The "program" prints two check markers; the fake reports a hazard in the second.
+fs::path write_fake(const fs::path& dir, bool finish) {
+  fs::create_directories(dir);
+  const fs::path program = dir / "program";
+  std::ofstream(program) << "#!/bin/sh\necho 'pplab: check: first check'\necho 'ok'\n"
+                            "echo 'pplab: check: second check'\n";
+  const fs::path fake = dir / "compute-sanitizer";
+  std::ofstream out(fake);
+  out << "#!/bin/sh\n"
+         "tool=$2; shift 4\n"
+         "echo '========= COMPUTE-SANITIZER'\n"
+         "\"$@\"\n"
+         "echo '========= Error: Race reported between Write access at kernel+0x10 in a.cu:12'\n"
+         "echo '=========     and Read access at kernel+0x20 in a.cu:13 [16 hazards]'\n";
+  if (finish) out << "echo '========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)'\n";
+  out.close();
+  fs::permissions(program, fs::perms::owner_all);
+  fs::permissions(fake, fs::perms::owner_all);
+  return fake;
+}
+
+}  // namespace
+
+TEST_CASE("sanitizer: a hazard is attributed to the check that was running, with the tool's first lines") {
+  const fs::path dir = fs::temp_directory_path() / "pplab-sanitizer-test-a";
+  const fs::path fake = write_fake(dir, true);
+  const auto result = run_sanitizer(fake, dir / "program", {"racecheck"}, {}, std::chrono::seconds(30), dir);
+  REQUIRE(result.findings.size() == 1);
+  CHECK(result.findings[0].tool == "racecheck");
+  CHECK(result.findings[0].check == "second check");
+  CHECK(result.findings[0].first_lines.find("Race reported between Write access") != std::string::npos);
+  CHECK(result.findings[0].first_lines.find("a.cu:13") != std::string::npos);
+  CHECK(result.problems.empty());
+}
+
+TEST_CASE("sanitizer: a tool that does not finish is a problem, never a clean run") {
+  const fs::path dir = fs::temp_directory_path() / "pplab-sanitizer-test-b";
+  const fs::path fake = write_fake(dir, false);
+  const auto result = run_sanitizer(fake, dir / "program", {"racecheck"}, {}, std::chrono::seconds(30), dir);
+  REQUIRE(result.problems.size() == 1);
+  CHECK(result.problems[0].find("did not finish") != std::string::npos);
+}
