@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # One call on a machine with a GPU: grade a class with `pplab grade --submissions`, as an
 # instructor would, and print its gradebook last. The class is harness/make_test_class.sh's
-# (references, skeletons, a slow solution, host work, races); compute-sanitizer's racecheck
-# then runs on the race student's GPU binaries, to show what it finds there.
+# (references, skeletons, a slow solution, host work, races, a logic error); pplab grade
+# runs each lab's GPU checks under compute-sanitizer too.
 # Before the class, every reference check runs on the GPU (device work counted by CUPTI;
 # REFERENCE_CHECKS=0 leaves this out).
 # Logs, the gradebook and the reports (grades.tar.gz) go to $OUT (default build/gpu-class).
@@ -47,21 +47,8 @@ start=$(seconds)
 grade_status=$?
 grade_seconds=$(( $(seconds) - start ))
 
-# What compute-sanitizer's racecheck says of the racy labs' GPU binaries.
-sanitizer_rows=""
-if command -v compute-sanitizer > /dev/null; then
-  for binary in "$OUT"/grades/work/race/build/bin/lab*; do
-    [ -x "$binary" ] || continue
-    case $(basename "$binary") in *_bench) continue ;; esac
-    log="$OUT/racecheck-$(basename "$binary").log"
-    PPLAB_LARGE_N=65536 timeout 120 compute-sanitizer --tool racecheck "$binary" > "$log" 2>&1
-    sanitizer_rows+="$(basename "$binary"): $(grep -m1 'RACECHECK SUMMARY' "$log" || echo 'no summary (timed out?)')"$'\n'
-  done
-  cat "$OUT"/racecheck-*.log > "$OUT/racecheck.log" 2>/dev/null; rm -f "$OUT"/racecheck-*.log
-fi
 rm -rf "$OUT/grades/work"
 tar -czf "$OUT/grades.tar.gz" -C "$OUT" grades && cp "$OUT/grades/gradebook.csv" "$OUT/gradebook.csv"
-rm -rf "$OUT/grades"
 
 echo
 echo "== summary ($(date -u +%F), $(head -1 "$OUT/device.txt"))"
@@ -69,5 +56,8 @@ echo "grading tree built in ${build_seconds} s; reference checks: $(grep -E 'tes
 [ -n "$not_counted" ] && echo "$not_counted"
 echo "class graded in ${grade_seconds} s (pplab exit ${grade_status}):"
 grep -E '^(ref|skel|slow|host|race|logic): [0-9]' "$OUT/grade.log"
-[ -n "$sanitizer_rows" ] && printf "racecheck on the race student's GPU binaries:\n%s" "$sanitizer_rows"
+echo "compute-sanitizer verdicts in the reports:"
+grep -ho 'race hazard | [0-9.]* | compute-sanitizer [a-z]*: [^|]\{0,120\}\|memory error | [0-9.]* | compute-sanitizer [a-z]*: [^|]\{0,120\}' "$OUT"/grades/*/report.md | sort | uniq -c | head -20
+grep -h 'did not finish\|did not run under compute-sanitizer' "$OUT"/grades/*/report.md | sort | uniq -c | head -5
 cat "$OUT/gradebook.csv" | cut -c1-200
+rm -rf "$OUT/grades"  # kept in grades.tar.gz

@@ -473,7 +473,7 @@ void sanitize_gpu_checks(LabGrade& grade, const CheckOptions& options, const Gra
       continue;
     }
     it->verdict = finding.tool == "racecheck" ? CaseResult::Verdict::race_hazard : CaseResult::Verdict::memory_error;
-    it->reason = "on the GPU: " + text.substr(0, text.find('\n'));
+    it->reason = text.substr(0, text.find('\n'));
     it->detail = text;
     it->judged_on += " + sanitizer";
   }
