@@ -164,19 +164,23 @@ LabStatus status_from_name(const std::string& name) {
   throw std::invalid_argument("unknown lab status '" + name + "'");
 }
 
+std::string LabGrade::judged_by(const std::string& backend) const {
+  if (backend != "gpu") return "emulator";
+  return std::string(judged_on_emulator ? "emulator + GPU" : "GPU") + (sanitized ? " + sanitizer" : "");
+}
+
 std::string GradeReport::correctness() const {
   if (backend != "gpu") return "emulator";
-  std::string gpu_alone;
-  bool any_both = false;
+  // Labs judged on the GPU alone are named; the rest share one description.
+  std::string judged, gpu_alone;
   for (const auto& lab : labs) {
     if (lab.checks.cases.empty()) continue;  // not built or not submitted: nothing was judged
-    if (lab.judged_on_emulator) any_both = true;
+    if (lab.judged_on_emulator) judged = lab.judged_by(backend);
     else gpu_alone += (gpu_alone.empty() ? "" : ", ") + lab.lab.folder;
   }
-  const bool sanitized = std::any_of(labs.begin(), labs.end(), [](const LabGrade& lab) { return lab.sanitized; });
-  if (gpu_alone.empty()) return sanitized ? "emulator + GPU + sanitizer" : "emulator + GPU";
-  if (!any_both) return "GPU (the emulator checks were not built)";
-  return "emulator + GPU (GPU alone for " + gpu_alone + ")";
+  if (gpu_alone.empty()) return judged.empty() ? "emulator + GPU" : judged;
+  if (judged.empty()) return "GPU (the emulator checks were not built)";
+  return judged + " (GPU alone for " + gpu_alone + ")";
 }
 
 double GradeReport::score() const {
@@ -475,7 +479,6 @@ void sanitize_gpu_checks(LabGrade& grade, const CheckOptions& options, const Gra
     it->verdict = finding.tool == "racecheck" ? CaseResult::Verdict::race_hazard : CaseResult::Verdict::memory_error;
     it->reason = text.substr(0, text.find('\n'));
     it->detail = text;
-    it->judged_on += " + sanitizer";
   }
 }
 
@@ -487,7 +490,6 @@ void judge_on_emulator_too(LabGrade& grade, const CheckOptions& gpu_options, con
                           (grade.emulator_problem.empty() ? std::string("this build has no emulator checks (configure "
                                                                         "it with -DPPLAB_SIM_ORACLE=ON)")
                                                           : grade.emulator_problem));
-    for (auto& c : grade.checks.cases) c.judged_on = "GPU";
     return;
   }
   CheckOptions options = gpu_options;

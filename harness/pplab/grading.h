@@ -108,6 +108,10 @@ struct LabGrade {
   std::vector<std::string> lost;  ///< "-2 pts: ..." one line per lost point source
   std::vector<std::string> notes; ///< anything else worth reading (untimed work, extra test cases)
 
+  /// What judged this lab's correctness on `backend`: "emulator", "GPU",
+  /// "emulator + GPU", with " + sanitizer" when compute-sanitizer ran.
+  std::string judged_by(const std::string& backend) const;
+
   double score() const { return correctness + speed; }
   double max() const { return correctness_max + speed_max; }
 };

@@ -258,14 +258,12 @@ LabResult merge_judgements(const LabResult& gpu, const LabResult& emulator) {
     const auto twin = std::find_if(emulator.cases.begin(), emulator.cases.end(),
                                    [&](const CaseResult& c) { return c.name == result.name; });
     if (!result.passed()) {
-      result.judged_on = "GPU";
       result.reason = "on the GPU: " + result.reason;
       continue;
     }
     if (twin == emulator.cases.end()) {
       result.verdict = CaseResult::Verdict::no_result;
       result.reason = "on the emulator: no check named '" + result.name + "' ran";
-      result.judged_on = "emulator";
       continue;
     }
     if (!twin->passed()) {
@@ -273,11 +271,9 @@ LabResult merge_judgements(const LabResult& gpu, const LabResult& emulator) {
       result = *twin;
       result.reason = "on the emulator (the GPU run passed): " + twin->reason;
       result.seconds += gpu_seconds;
-      result.judged_on = "emulator";
       continue;
     }
     result.seconds += twin->seconds;
-    result.judged_on = "emulator + GPU";
   }
   return merged;
 }

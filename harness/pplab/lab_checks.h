@@ -34,7 +34,6 @@ struct CaseResult {
   std::string reason;  ///< one line: why it did not pass
   std::string detail;  ///< the harness's own (authenticated) report of the first failed check
   std::string output;  ///< what the case printed
-  std::string judged_on;  ///< "GPU", "emulator" or "emulator + GPU": the runs behind the verdict
   double seconds = 0;
   bool passed() const { return verdict == Verdict::passed; }
 };

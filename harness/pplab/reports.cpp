@@ -447,8 +447,7 @@ std::string junit(const GradeReport& report) {
     suites << "  <testsuite name=\"" << xml_escape(suite) << "\" tests=\"" << lab_tests << "\" failures=\""
            << lab_failures << "\" errors=\"" << lab_errors << "\" time=\"" << fixed(seconds, 3) << "\">\n"
            << "    <properties><property name=\"correctness\" value=\""
-           << xml_escape(std::string(lab.judged_on_emulator ? "emulator + GPU" : report.backend == "gpu" ? "GPU" : "emulator") +
-                         (lab.sanitized ? " + sanitizer" : ""))
+           << xml_escape(lab.judged_by(report.backend))
            << "\"/></properties>\n"
            << cases.str() << "  </testsuite>\n";
     tests += lab_tests;
