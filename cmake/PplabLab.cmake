@@ -2,7 +2,8 @@
 #
 # Called once from labs/NN_<name>/CMakeLists.txt. For every tree in PPLAB_SOURCES
 # (labs = the student's file, solutions = the reference) it builds:
-#   labNN_<name>[_ref]        doctest checks: test_<name>.cpp + <tree>/NN_<name>/<name>.cu
+#   labNN_<name>[_ref]        doctest checks (the checker): test_<name>.cpp, judging
+#   labNN_<name>[_ref]_runner the lab's code: <tree>/NN_<name>/<name>.cu, run by the checker
 #   labNN_<name>[_ref]_bench  GPU only, from harness/bench/NN_<name>/bench_<name>.cu:
 #                             timings beside CUB (kept out of labs/: not a student file)
 # and registers the checks with CTest under the label labNN (student) or labNN-ref
@@ -27,6 +28,37 @@ function(pplab_cuda_sources target)
   else()
     pplab_sim_add_sources(${target} ${ARGN})
   endif()
+endfunction()
+
+# A lab's checks run as two programs (harness/remote): the checker, which holds the test
+# file and judges, and the runner, which holds the lab's code and a runtime and nothing
+# else. The checker starts <checker>_runner from its own folder unless the grader says
+# otherwise (PPLAB_RUNNER_COMMAND, used to put the runner in a sandbox).
+
+# pplab_add_checker(<target> <lab folder> <sources>...): the checker of one lab.
+function(pplab_add_checker target lab_folder)
+  add_executable(${target} ${ARGN} ${PROJECT_SOURCE_DIR}/harness/remote/checker_entries.cpp)
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/labs/${lab_folder}
+                                                ${PROJECT_SOURCE_DIR}/harness/labs/${lab_folder})
+  target_link_libraries(${target} PRIVATE pplab::doctest_main pplab::checker)
+  target_compile_definitions(${target} PRIVATE PPLAB_REMOTE_CHECKER PPLAB_LAB="${lab_folder}")
+endfunction()
+
+# pplab_add_runner(<checker target> <lab folder> <kernel .cu>): <checker target>_runner,
+# built whenever the checker is.
+function(pplab_add_runner checker lab_folder kernel_file)
+  set(runner ${checker}_runner)
+  add_executable(${runner} ${PROJECT_SOURCE_DIR}/harness/remote/runner_entries.cpp)
+  pplab_cuda_sources(${runner} ${kernel_file})
+  target_include_directories(${runner} PRIVATE ${PROJECT_SOURCE_DIR}/labs/${lab_folder}
+                                                ${PROJECT_SOURCE_DIR}/harness/labs/${lab_folder})
+  target_link_libraries(${runner} PRIVATE pplab::runner_main)
+  target_compile_definitions(${runner} PRIVATE PPLAB_REMOTE_RUNNER)
+  get_target_property(checker_dir ${checker} RUNTIME_OUTPUT_DIRECTORY)
+  if(checker_dir)
+    set_target_properties(${runner} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${checker_dir})
+  endif()
+  add_dependencies(${checker} ${runner})
 endfunction()
 
 # Every student check binary of this build: `cmake --build <dir> --target pplab_student_checks`.
@@ -83,15 +115,12 @@ function(pplab_add_lab name)
       set(test_label ${label}-ref)
     endif()
 
-    add_executable(${target} ${CMAKE_CURRENT_SOURCE_DIR}/test_${name}.cpp ${arg_EXTRA_SOURCES})
+    pplab_add_checker(${target} ${lab_folder} ${CMAKE_CURRENT_SOURCE_DIR}/test_${name}.cpp ${arg_EXTRA_SOURCES})
+    target_compile_definitions(${target} PRIVATE PPLAB_TREE="${tree}")
+    pplab_add_runner(${target} ${lab_folder} ${kernel_file})
     if(tree STREQUAL "labs")
       add_dependencies(pplab_student_checks ${target})  # what a GPU build's sim oracle builds
     endif()
-    pplab_cuda_sources(${target} ${kernel_file})
-    target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
-    target_link_libraries(${target} PRIVATE pplab::doctest_main pplab::harness)
-    target_compile_definitions(${target} PRIVATE
-      PPLAB_LAB="${lab_folder}" PPLAB_TREE="${tree}")
     doctest_discover_tests(${target}
       TEST_PREFIX "${prefix}"
       PROPERTIES LABELS ${test_label} TIMEOUT 300)  # doctest flattens lists: one label only
@@ -111,6 +140,7 @@ function(pplab_add_lab name)
     endif()
     pplab_manifest_set_text(${lab_folder} ${role}_file ${kernel_file})
     pplab_manifest_set_target(${lab_folder} "${role};checks" ${target})
+    pplab_manifest_set_target(${lab_folder} "${role};runner" ${target}_runner)
     pplab_manifest_set(${lab_folder} "${role};bench" null)
     if(PPLAB_BACKEND STREQUAL "gpu" AND bench_file)
       pplab_manifest_set_target(${lab_folder} "${role};bench" ${target}_bench)

@@ -137,6 +137,29 @@ std::string signal_words(const ProcessResult& run) {
   return run.describe();
 }
 
+// The lab's process ended under a check. The checker says how (an emulator report, a
+// signal, an exit) and quotes the end of what the process printed.
+void judge_runner_end(const std::string& account, CaseResult& result) {
+  using V = CaseResult::Verdict;
+  const std::string first = account.substr(0, account.find('\n'));
+  const std::string prefix = std::string(pplab::channel::kRunnerEnded) + ": ";
+  const std::string how = first.size() > prefix.size() ? first.substr(prefix.size()) : first;
+  result.detail = account.substr(0, 4000);
+  if (account.find(kSimError) != std::string::npos) {
+    result.verdict = V::fault;
+    result.reason = first_reason(account);
+  } else if (how.rfind("crashed: ", 0) == 0) {
+    result.verdict = V::crashed;
+    result.reason = how;
+  } else {
+    result.verdict = V::exited_early;
+    result.reason = "the lab's code ended its process (" + how +
+                    ") before the check had its result: exit() or quick_exit() called from lab code?";
+    if (account.find("[doctest] Status: SUCCESS!") != std::string::npos)
+      result.reason += " It printed a pass; printed output does not count.";
+  }
+}
+
 CaseResult judge(const std::string& name, const ProcessResult& run, const ChannelRecords& channel) {
   CaseResult result;
   result.name = name;
@@ -161,6 +184,9 @@ CaseResult judge(const std::string& name, const ProcessResult& run, const Channe
   }
   const bool printed_pass = run.output.find("[doctest] Status: SUCCESS!") != std::string::npos;
   const bool sim_fault = run.output.find(kSimError) != std::string::npos;
+  // The checker's own account of the lab's process ending under a check.
+  const std::string exception = case_record ? case_record->value("exception", "") : "";
+  const bool runner_ended = exception.rfind(pplab::channel::kRunnerEnded, 0) == 0;
 
   if (run.ending == ProcessResult::Ending::failed_to_start) {
     result.verdict = V::no_result;
@@ -175,7 +201,11 @@ CaseResult judge(const std::string& name, const ProcessResult& run, const Channe
   } else if (cases > 1) {
     result.verdict = V::tampered;
     result.reason = "more than one check ran under the name '" + name + "': lab code defines its own test cases";
+  } else if (runner_ended) {
+    judge_runner_end(exception, result);
   } else if (sim_fault && !(end_record && case_record && case_record->value("failures", 1) == 0)) {
+    // A check binary that holds the lab's code itself (a benchmark, or a build from
+    // before the checker and runner split).
     result.verdict = V::fault;
     result.reason = first_reason(run.output);
   } else if (crash_record || run.ending == ProcessResult::Ending::signalled) {

@@ -30,6 +30,11 @@
 
 namespace pplab::channel {
 
+/// How a check's exception begins when the lab's process (the runner, harness/remote)
+/// ended under it: pplab then judges the end (a fault, a crash, an early exit) from the
+/// checker's words that follow, not from anything the lab's process printed.
+inline constexpr const char* kRunnerEnded = "the lab's code ended its process";
+
 /// Bytes of the per-process key.
 inline constexpr std::size_t kKeyBytes = 16;
 

@@ -1,0 +1,287 @@
+// The checker starts the runner as a child with one socket (fd 3) for requests and one
+// pipe for everything it prints. What it prints is relayed, capped, to the checker's
+// stderr so a student sees the emulator's reports as before; the tail is kept to quote
+// when the runner ends. Which program runs, and inside which sandbox, is the grader's
+// choice: PPLAB_RUNNER_COMMAND, a JSON array, replaces the runner built beside the checker.
+#include "client.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+extern char** environ;
+
+namespace pplab::remote {
+namespace {
+
+constexpr std::size_t kRelayLimit = std::size_t(1) << 20;  // bytes of runner output shown
+constexpr std::size_t kTailBytes = 6000;                     // quoted when it ends
+
+std::vector<std::string> runner_command() {
+  if (const char* text = std::getenv("PPLAB_RUNNER_COMMAND"); text && *text) {
+    const auto parsed = nlohmann::json::parse(text, nullptr, false);
+    if (!parsed.is_array() || parsed.empty())
+      throw std::runtime_error("PPLAB_RUNNER_COMMAND must be a JSON array of strings");
+    return parsed.get<std::vector<std::string>>();
+  }
+  // Built beside the checker: labNN_name -> labNN_name_runner.
+  char self[4096];
+  const ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (length <= 0) throw std::runtime_error("could not find the checker's own path to start its runner");
+  return {std::string(self, std::size_t(length)) + "_runner"};
+}
+
+// The runner's environment: the checker's, less the harness's own variables (the seed,
+// the result channel's descriptors, the runner command). The emulator's settings stay,
+// except its thread order, which travels with each check.
+std::vector<std::string> runner_environment() {
+  std::vector<std::string> kept;
+  for (char** entry = environ; *entry; ++entry) {
+    const std::string text = *entry;
+    const bool harness = text.rfind("PPLAB_", 0) == 0;
+    const bool emulator_setting = text.rfind("PPLAB_SIM_", 0) == 0 && text.rfind("PPLAB_SIM_SCHEDULE=", 0) != 0;
+    if (!harness || emulator_setting) kept.push_back(text);
+  }
+  return kept;
+}
+
+class Runner {
+ public:
+  ~Runner() { stop(); }
+
+  std::string request(Op op, const std::string& body) {
+    if (pid_ <= 0) start();
+    try {
+      send_frame(socket_, op, body);
+      Op reply_op{};
+      std::string reply;
+      if (!receive_frame(socket_, reply_op, reply)) throw WireError("it closed the connection");
+      if (reply_op != op) throw WireError("it answered a different request");
+      return reply;
+    } catch (const WireError& error) {
+      ended(error.what());
+    }
+  }
+
+  bool running() const { return pid_ > 0; }
+
+  // The note the emulator prints under a fault, sent again to a new runner.
+  std::string fault_note;
+  int schedule_kind = 0;
+  unsigned schedule_seed = 0;
+
+ private:
+  [[noreturn]] void ended(const std::string& how) {
+    const int status = reap(std::chrono::seconds(2));
+    finish_relay(std::chrono::seconds(1));
+    // First line: how it ended, in the checker's words; then what it printed.
+    std::string message = std::string(kRunnerEnded) + ": " + (status == -1 ? how : describe(status)) + "\n";
+    std::string tail;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      tail = tail_;
+    }
+    if (!tail.empty()) message += "it printed, at the end:\n" + tail;
+    close_all();
+    throw RunnerEnded(message);
+  }
+
+  static std::string describe(int status) {
+    if (status == -1) return "it stopped answering";
+    if (WIFEXITED(status)) return "it exited with status " + std::to_string(WEXITSTATUS(status));
+    if (WIFSIGNALED(status)) {
+      const int signal = WTERMSIG(status);
+      if (signal == SIGABRT) return "crashed: aborted (abort() was called, or a failed assert() or std::terminate)";
+      if (signal == SIGSEGV) return "crashed: segmentation fault (a bad host pointer, or device memory read on the host?)";
+      return std::string("crashed: signal ") + strsignal(signal);
+    }
+    return "status " + std::to_string(status);
+  }
+
+  void start() {
+    int sockets[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0)
+      throw std::runtime_error("could not make the runner's socket");
+    int output[2];
+    if (pipe2(output, O_CLOEXEC) != 0) throw std::runtime_error("could not make the runner's output pipe");
+    const auto command = runner_command();
+    const auto environment = runner_environment();
+    std::vector<char*> argv, envp;
+    for (const auto& word : command) argv.push_back(const_cast<char*>(word.c_str()));
+    argv.push_back(nullptr);
+    for (const auto& entry : environment) envp.push_back(const_cast<char*>(entry.c_str()));
+    envp.push_back(nullptr);
+
+    const std::string cannot_run = "pplab: could not run the lab's runner " + command.front() + "\n";
+    const pid_t parent = getpid();
+    const pid_t pid = fork();
+    if (pid < 0) throw std::runtime_error("could not start the runner");
+    if (pid == 0) {
+      // The runner never outlives the checker that judges it.
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid() != parent) _exit(127);
+      dup2(sockets[1], 3);
+      dup2(output[1], 1);
+      dup2(output[1], 2);
+      const int null_input = open("/dev/null", O_RDONLY);
+      if (null_input >= 0) dup2(null_input, 0);
+      execve(argv[0], argv.data(), envp.data());
+      (void)!write(2, cannot_run.data(), cannot_run.size());
+      _exit(127);
+    }
+    ::close(sockets[1]);
+    ::close(output[1]);
+    pid_ = pid;
+    socket_ = sockets[0];
+    output_ = output[0];
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      tail_.clear();
+      relayed_ = 0;
+    }
+    relay_done_ = false;
+    relay_ = std::thread([this, fd = output_] { relay(fd); });
+    // A new runner starts as the last one was told to run.
+    Writer schedule;
+    schedule.put<std::int32_t>(schedule_kind).put<std::uint32_t>(schedule_seed);
+    request(Op::set_schedule, schedule.bytes());
+    if (!fault_note.empty()) request(Op::set_fault_note, Writer().put_text(fault_note).bytes());
+  }
+
+  void relay(int fd) {
+    char buffer[4096];
+    for (;;) {
+      pollfd ready{fd, POLLIN, 0};
+      const int events = poll(&ready, 1, 100);
+      if (events < 0 && errno == EINTR) continue;
+      if (events == 0) {
+        if (stop_relay_) break;
+        continue;
+      }
+      const ssize_t n = ::read(fd, buffer, sizeof buffer);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      std::lock_guard<std::mutex> lock(mutex_);
+      const std::size_t room = kRelayLimit - std::min(kRelayLimit, relayed_);
+      const std::size_t shown = std::min<std::size_t>(std::size_t(n), room);
+      if (shown > 0) (void)!::write(2, buffer, shown);
+      if (relayed_ < kRelayLimit && relayed_ + std::size_t(n) >= kRelayLimit) {
+        const char* cut = "\npplab: the lab's process printed more than 1 MiB; the rest is not shown\n";
+        (void)!::write(2, cut, std::strlen(cut));
+      }
+      relayed_ += std::size_t(n);
+      tail_.append(buffer, std::size_t(n));
+      if (tail_.size() > kTailBytes) tail_.erase(0, tail_.size() - kTailBytes);
+    }
+    relay_done_ = true;
+  }
+
+  // Waits for the runner's exit status; kills it when it does not end in time. -1 when
+  // it had to be killed (it was still running: a broken protocol, not an exit).
+  int reap(std::chrono::milliseconds limit) {
+    if (pid_ <= 0) return -1;
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    int status = 0;
+    for (;;) {
+      const pid_t done = waitpid(pid_, &status, WNOHANG);
+      if (done == pid_) break;
+      if (done < 0) {
+        status = -1;
+        break;
+      }
+      if (std::chrono::steady_clock::now() > deadline) {
+        kill(pid_, SIGKILL);
+        waitpid(pid_, &status, 0);
+        status = -1;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    pid_ = -1;
+    return status;
+  }
+
+  // The relay ends at the pipe's end of stream; a helper the runner left behind could
+  // hold the pipe open, so the wait is bounded.
+  void finish_relay(std::chrono::milliseconds limit) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    while (relay_.joinable() && !relay_done_ && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    stop_relay();
+  }
+  void stop_relay() {
+    stop_relay_ = true;
+    if (relay_.joinable()) relay_.join();
+    stop_relay_ = false;
+  }
+
+  void close_all() {
+    if (socket_ >= 0) ::close(socket_);
+    socket_ = -1;
+    stop_relay();
+    if (output_ >= 0) ::close(output_);
+    output_ = -1;
+  }
+
+  void stop() {
+    if (socket_ >= 0) ::close(socket_);  // the runner's loop ends at end of stream
+    socket_ = -1;
+    if (pid_ > 0) reap(std::chrono::seconds(5));
+    close_all();
+  }
+
+  pid_t pid_ = -1;
+  int socket_ = -1;
+  int output_ = -1;
+  std::thread relay_;
+  std::atomic<bool> relay_done_{false}, stop_relay_{false};
+  std::mutex mutex_;
+  std::string tail_;
+  std::size_t relayed_ = 0;
+};
+
+Runner& the_runner() {
+  static Runner runner;
+  return runner;
+}
+
+}  // namespace
+
+std::string request(Op op, const std::string& body) { return the_runner().request(op, body); }
+
+bool request_if_running(Op op, const std::string& body, std::string& reply) {
+  if (!the_runner().running()) return false;
+  try {
+    reply = the_runner().request(op, body);
+    return true;
+  } catch (const RunnerEnded&) {
+    return false;
+  }
+}
+
+const std::string& backend() {
+  static const std::string name = Reader(request(Op::hello)).get_text();
+  return name;
+}
+
+void remember_schedule(int kind, unsigned seed) {
+  the_runner().schedule_kind = kind;
+  the_runner().schedule_seed = seed;
+}
+void remember_fault_note(const std::string& note) { the_runner().fault_note = note; }
+
+}  // namespace pplab::remote

@@ -1,0 +1,36 @@
+/// \file
+/// \brief The checker's end of the runner: starts it, sends requests, and turns its
+/// end into an exception that names what happened.
+#pragma once
+#include <stdexcept>
+#include <string>
+
+#include "pplab/result_channel.h"
+#include "wire.h"
+
+namespace pplab::remote {
+
+/// The runner ended (a fault the emulator reported, a crash, exit() from lab code) or
+/// broke the protocol while the checker waited for it. what() starts with kRunnerEnded,
+/// then quotes the end of what the runner printed.
+struct RunnerEnded : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+using channel::kRunnerEnded;
+
+/// Sends one request and returns the reply's body. Starts a runner when none is running
+/// (the first request, or the first after one ended). Throws RunnerEnded.
+std::string request(Op op, const std::string& body = {});
+
+/// Like request(), but a runner that has ended is not started again (freeing memory).
+bool request_if_running(Op op, const std::string& body, std::string& reply);
+
+/// What a runner started later must be told again: the emulator's thread order and the
+/// note it prints under a fault (remote_cuda.cpp sends them to the running one).
+void remember_schedule(int kind, unsigned seed);
+void remember_fault_note(const std::string& note);
+
+/// The backend the runner reports: "emulator" or "gpu" (asked once).
+const std::string& backend();
+
+}  // namespace pplab::remote

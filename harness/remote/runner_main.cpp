@@ -1,0 +1,164 @@
+// The runner: the lab's code, the backend runtime and this loop, nothing else. It
+// answers the checker's requests on fd 3 until the checker closes it. It holds no
+// expected values, no seed and no key, and what it prints is only ever quoted.
+#include <cuda_runtime.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+
+#include "define_entries.h"
+#include "pplab/cuda_check.h"
+#include "pplab/device_work.h"
+#include "wire.h"
+
+namespace {
+
+using pplab::remote::Op;
+using pplab::remote::Outcome;
+using pplab::remote::Reader;
+using pplab::remote::Writer;
+
+template <class T>
+T* at(std::uint64_t address) {
+  return reinterpret_cast<T*>(std::uintptr_t(address));
+}
+
+std::string call(const std::unordered_map<std::string, pplab::remote::Entry>& entries, Reader& request) {
+  const std::string key = request.get_text();
+  Reader arguments(request.get_bytes());
+  Writer reply;
+  const auto found = entries.find(key);
+  if (found == entries.end()) {
+    reply.put(Outcome::logic_error).put_text("the runner has no entry point " + key);
+    return reply.bytes();
+  }
+  // What the lab's code throws goes back by kind, so the checks see the same type.
+  try {
+    const std::string results = found->second.invoke(arguments);
+    reply.put(Outcome::returned).put_bytes(results.data(), results.size());
+  } catch (const std::invalid_argument& error) {
+    reply.put(Outcome::invalid_argument).put_text(error.what());
+  } catch (const std::logic_error& error) {
+    reply.put(Outcome::logic_error).put_text(error.what());
+  } catch (const pplab::CudaError& error) {
+    reply.put(Outcome::cuda_error).put_text(error.what());
+  } catch (const std::runtime_error& error) {
+    reply.put(Outcome::runtime_error).put_text(error.what());
+  } catch (const std::exception& error) {
+    reply.put(Outcome::other_exception).put_text(error.what());
+  } catch (...) {
+    reply.put(Outcome::other_exception).put_text("an exception that is not a std::exception");
+  }
+  return reply.bytes();
+}
+
+std::string answer(const std::unordered_map<std::string, pplab::remote::Entry>& entries, Op op, Reader& request) {
+  Writer reply;
+  switch (op) {
+    case Op::hello:
+#ifdef PPLAB_SIM
+      reply.put_text("emulator");
+#else
+      reply.put_text("gpu");
+#endif
+      break;
+    case Op::malloc_device: {
+      void* p = nullptr;
+      const cudaError_t error = cudaMalloc(&p, std::size_t(request.get<std::uint64_t>()));
+      reply.put<std::int32_t>(error).put<std::uint64_t>(std::uintptr_t(p));
+      break;
+    }
+    case Op::free_device:
+      reply.put<std::int32_t>(cudaFree(at<void>(request.get<std::uint64_t>())));
+      break;
+    case Op::copy_to_device: {
+      void* to = at<void>(request.get<std::uint64_t>());
+      const std::string_view bytes = request.get_bytes();
+      reply.put<std::int32_t>(cudaMemcpy(to, bytes.data(), bytes.size(), cudaMemcpyHostToDevice));
+      break;
+    }
+    case Op::copy_to_host: {
+      const void* from = at<void>(request.get<std::uint64_t>());
+      std::string bytes(std::size_t(request.get<std::uint64_t>()), '\0');
+      const cudaError_t error = cudaMemcpy(bytes.data(), from, bytes.size(), cudaMemcpyDeviceToHost);
+      reply.put<std::int32_t>(error).put_bytes(bytes.data(), error == cudaSuccess ? bytes.size() : 0);
+      break;
+    }
+    case Op::copy_on_device: {
+      void* to = at<void>(request.get<std::uint64_t>());
+      const void* from = at<void>(request.get<std::uint64_t>());
+      reply.put<std::int32_t>(cudaMemcpy(to, from, std::size_t(request.get<std::uint64_t>()), cudaMemcpyDeviceToDevice));
+      break;
+    }
+    case Op::memset_device: {
+      void* to = at<void>(request.get<std::uint64_t>());
+      const int value = request.get<std::int32_t>();
+      reply.put<std::int32_t>(cudaMemset(to, value, std::size_t(request.get<std::uint64_t>())));
+      break;
+    }
+    case Op::synchronize: reply.put<std::int32_t>(cudaDeviceSynchronize()); break;
+    case Op::last_error: reply.put<std::int32_t>(cudaGetLastError()); break;
+    case Op::peek_error: reply.put<std::int32_t>(cudaPeekAtLastError()); break;
+    case Op::error_name: reply.put_text(cudaGetErrorName(cudaError_t(request.get<std::int32_t>()))); break;
+    case Op::error_string: reply.put_text(cudaGetErrorString(cudaError_t(request.get<std::int32_t>()))); break;
+    case Op::get_device: {
+      int device = 0;
+      const cudaError_t error = cudaGetDevice(&device);
+      reply.put<std::int32_t>(error).put<std::int32_t>(device);
+      break;
+    }
+    case Op::device_attribute: {
+      const auto attribute = cudaDeviceAttr(request.get<std::int32_t>());
+      const int device = request.get<std::int32_t>();
+      int value = 0;
+      const cudaError_t error = cudaDeviceGetAttribute(&value, attribute, device);
+      reply.put<std::int32_t>(error).put<std::int32_t>(value);
+      break;
+    }
+    case Op::traffic: {
+      const pplab::DeviceTraffic traffic = pplab::device_traffic();
+      reply.put<std::uint64_t>(traffic.launches).put<std::uint64_t>(traffic.to_host_bytes);
+      reply.put<std::uint64_t>(traffic.to_device_bytes).put<std::uint8_t>(traffic.counted);
+      if (!traffic.counted) reply.put_text(traffic.reason);
+      break;
+    }
+    case Op::set_schedule: {
+      const int kind = request.get<std::int32_t>();
+      const unsigned seed = request.get<std::uint32_t>();
+#ifdef PPLAB_SIM
+      pplab::sim::set_schedule(pplab::sim::Schedule(kind), seed);
+#else
+      (void)kind, (void)seed;
+#endif
+      break;
+    }
+    case Op::set_fault_note: pplab::set_fault_context(request.get_text()); break;
+    case Op::call: return call(entries, request);
+    default: throw pplab::remote::WireError("unknown request " + std::to_string(int(op)));
+  }
+  return reply.bytes();
+}
+
+}  // namespace
+
+int main() {
+  constexpr int kChecker = 3;  // the socket the checker gave us
+  std::unordered_map<std::string, pplab::remote::Entry> entries;
+  for (auto& entry : pplab::remote::lab_entries()) entries.emplace(entry.key, std::move(entry));
+  try {
+    Op op{};
+    std::string body;
+    while (pplab::remote::receive_frame(kChecker, op, body)) {
+      Reader request(body);
+      pplab::remote::send_frame(kChecker, op, answer(entries, op, request));
+    }
+  } catch (const pplab::remote::WireError& error) {
+    std::fprintf(stderr, "pplab runner: %s\n", error.what());
+    return 3;
+  }
+  return 0;
+}
