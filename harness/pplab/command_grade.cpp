@@ -54,6 +54,7 @@ struct GradeOptions {
   int jobs = 0;
   bool keep_work = false;
   bool plan = false;        // stage and configure only: what would be built
+  bool unsafe_no_sandbox = false;  // run students' code outside bubblewrap
   bool no_sanitizer = false;  // GPU: skip compute-sanitizer over the checks
   std::string backend;      // with --plan: configure for this backend instead of the build's
   std::string hidden_seed;  // a Slurm task: the batch's hidden seed
@@ -151,6 +152,8 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
     grade.lab.student_checks.clear();
     grade.lab.student_bench.clear();
     grade.lab.emulator_checks.clear();
+    grade.lab.student_runner.clear();
+    grade.lab.emulator_runner.clear();
     grades.push_back(grade);
   }
   try {
@@ -179,9 +182,12 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
           grade.status_detail = build.compile_errors.at(grade.lab.folder);
         } else if (build.checks.count(grade.lab.folder)) {
           grade.lab.student_checks = build.checks.at(grade.lab.folder);
+          if (build.runners.count(grade.lab.folder)) grade.lab.student_runner = build.runners.at(grade.lab.folder);
           if (build.benches.count(grade.lab.folder)) grade.lab.student_bench = build.benches.at(grade.lab.folder);
-          if (build.emulator_checks.count(grade.lab.folder))
+          if (build.emulator_checks.count(grade.lab.folder)) {
             grade.lab.emulator_checks = build.emulator_checks.at(grade.lab.folder);
+            grade.lab.emulator_runner = build.emulator_runners.at(grade.lab.folder);
+          }
           if (build.emulator_errors.count(grade.lab.folder))
             grade.emulator_problem = "the emulator could not build it:\n" + build.emulator_errors.at(grade.lab.folder);
         } else {
@@ -258,6 +264,17 @@ GradeRun settings_from(const GradeOptions& options) {
     if (options.no_sanitizer) settings.sanitizer_note = "turned off (--no-sanitizer)";
     else if ((settings.sanitizer = find_sanitizer()).empty())
       settings.sanitizer_note = "compute-sanitizer was not found on this machine (it comes with the CUDA toolkit)";
+  }
+  // Students' code runs only in a sandbox when a class is graded; grading your own tree
+  // uses one when it can.
+  if (options.unsafe_no_sandbox) {
+    settings.sandbox.unavailable = "turned off (--unsafe-no-sandbox)";
+  } else {
+    settings.sandbox = find_sandbox(workbook.backend == "gpu");
+    if (settings.sandbox.bwrap.empty() && !options.submissions.empty())
+      throw std::invalid_argument("cannot grade --submissions without a sandbox for the students' code: " +
+                                  settings.sandbox.unavailable +
+                                  ". Install bubblewrap, or pass --unsafe-no-sandbox to run their code unconfined");
   }
   return GradeRun{workbook, settings, points_path, labs, cores, jobs};
 }
@@ -441,6 +458,9 @@ void add_grade_command(CLI::App& app) {
   command->add_flag("--keep-work", options->keep_work, "Keep each student's build folder under OUT/work/");
   command->add_flag("--no-sanitizer", options->no_sanitizer,
                     "GPU: do not run the checks under compute-sanitizer memcheck and racecheck");
+  command->add_flag("--unsafe-no-sandbox", options->unsafe_no_sandbox,
+                    "Run the students' code outside bubblewrap (only where bubblewrap cannot run, and only for "
+                    "submissions you trust)");
   command->add_flag("--plan", options->plan,
                     "With --submissions: stage and configure each student's build, write OUT/plan.json (the targets "
                     "each lab would be built into, and whether the build has them), and build nothing");

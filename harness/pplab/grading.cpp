@@ -498,6 +498,11 @@ void judge_on_emulator_too(LabGrade& grade, const CheckOptions& gpu_options, con
       settings.progress(grade.lab.folder + " emulator " + std::to_string(i + 1) + "/" + std::to_string(count) + " " +
                         name);
   };
+  if (!settings.sandbox.bwrap.empty() && !grade.lab.emulator_runner.empty()) {
+    Sandbox emulator_sandbox = settings.sandbox;
+    emulator_sandbox.gpu = false;
+    options.environment["PPLAB_RUNNER_COMMAND"] = runner_command_variable(emulator_sandbox, grade.lab.emulator_runner);
+  }
   const LabResult emulator = run_lab_checks(grade.lab.folder, grade.lab.emulator_checks, options);
   grade.checks = merge_judgements(grade.checks, emulator);
   grade.judged_on_emulator = true;
@@ -523,6 +528,19 @@ void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSet
       options.jobs = settings.case_jobs;
       options.working_directory = settings.scratch;
       options.cases = grade.case_names;
+      // The lab's code runs in the sandbox; the checks that judge it do not need one.
+      if (!settings.sandbox.bwrap.empty()) {
+        if (grade.lab.student_runner.empty()) {
+          grade.status = LabStatus::not_built;
+          grade.status_detail = "the build made no runner for the lab's code, so it cannot run in the sandbox";
+          assign_groups(grade);
+          score_correctness(grade);
+          continue;
+        }
+        options.environment["PPLAB_RUNNER_COMMAND"] = runner_command_variable(settings.sandbox, grade.lab.student_runner);
+      } else {
+        grade.notes.push_back("the student's code ran outside a sandbox: " + settings.sandbox.unavailable);
+      }
       options.on_case = [&](std::size_t i, std::size_t count, const std::string& name) {
         if (settings.progress)
           settings.progress(grade.lab.folder + " " + std::to_string(i + 1) + "/" + std::to_string(count) + " " + name);

@@ -14,7 +14,9 @@
 #include <nlohmann/json.hpp>
 
 #include "lab_checks.h"
+#include "sandbox.h"
 #include "timing.h"
+#include "sandbox.h"
 #include "workbook.h"
 
 namespace pplab::cli {
@@ -160,6 +162,7 @@ struct GradeSettings {
   int sim_threads = 0;        ///< PPLAB_SIM_THREADS for each check (0: the sim's default)
   GpuGate* gpu = nullptr;
   std::filesystem::path scratch;  ///< working directory for the checks
+  Sandbox sandbox;                  ///< where the students' code runs (pplab/sandbox.h); bwrap empty: unconfined
   std::filesystem::path sanitizer;  ///< compute-sanitizer, run over GPU checks; empty: not run
   std::string sanitizer_note;       ///< why not, when empty
   /// Progress: called with a short line ("alice: 02_dot_product 3/7 ...").

@@ -30,6 +30,21 @@ std::string verdict_name(CaseResult::Verdict verdict) {
   return "?";
 }
 
+std::string checker_lines(const std::string& output) {
+  std::istringstream lines(output);
+  std::string line, kept;
+  std::size_t dropped = 0;
+  while (std::getline(lines, line)) {
+    if (line.rfind(pplab::channel::kLabLinePrefix, 0) == 0) {
+      ++dropped;
+      continue;
+    }
+    kept += line + "\n";
+  }
+  if (dropped > 0) kept += "(" + std::to_string(dropped) + " lines the lab's code printed are left out of reports)\n";
+  return kept;
+}
+
 int LabResult::passed() const {
   int count = 0;
   for (const auto& c : cases) count += c.passed();

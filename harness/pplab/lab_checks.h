@@ -39,6 +39,10 @@ struct CaseResult {
 };
 
 /// Short text for a verdict: "passed", "wrong answer", "fault", "crashed", ...
+/// A checker's output without the lines the lab's process printed (relayed with
+/// channel::kLabLinePrefix): what reports may show. Says how many lines it left out.
+std::string checker_lines(const std::string& output);
+
 std::string verdict_name(CaseResult::Verdict verdict);
 
 /// All test cases of one lab binary.

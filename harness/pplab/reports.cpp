@@ -248,7 +248,7 @@ std::string markdown(const GradeReport& report) {
     for (const auto& c : lab.checks.cases) {
       if (c.passed()) continue;
       md << "<details><summary>" << html_escape(c.name) << " — " << verdict_name(c.verdict)
-         << "</summary>\n\n```\n" << tail(c.detail.empty() ? c.output : c.detail + "\n--- output ---\n" + c.output, 4000)
+         << "</summary>\n\n```\n" << tail(c.detail.empty() ? checker_lines(c.output) : c.detail + "\n--- output ---\n" + checker_lines(c.output), 4000)
          << "\n```\n</details>\n\n";
     }
   }
@@ -335,7 +335,7 @@ std::string html(const GradeReport& report) {
     for (const auto& c : lab.checks.cases) {
       if (c.passed()) continue;
       h << "<details><summary>" << html_escape(c.name) << " — " << verdict_name(c.verdict) << "</summary><pre>"
-        << html_escape(tail(c.detail.empty() ? c.output : c.detail + "\n--- output ---\n" + c.output, 4000))
+        << html_escape(tail(c.detail.empty() ? checker_lines(c.output) : c.detail + "\n--- output ---\n" + checker_lines(c.output), 4000))
         << "</pre></details>\n";
     }
   }
@@ -358,7 +358,7 @@ json gradescope(const GradeReport& report) {
         for (const auto& c : lab.checks.cases)
           if (c.name == name) result = &c;
         output += result ? case_line(*result) + "\n" : "[not run] " + name + "\n";
-        if (result && !result->passed()) output += tail(result->detail.empty() ? result->output : result->detail, 1500) + "\n";
+        if (result && !result->passed()) output += tail(result->detail.empty() ? checker_lines(result->output) : result->detail, 1500) + "\n";
       }
       tests.push_back({{"name", lab.lab.folder + ": " + group.name},
                        {"score", group.points},
@@ -431,7 +431,7 @@ std::string junit(const GradeReport& report) {
       (failure ? lab_failures : lab_errors)++;
       const char* tag = failure ? "failure" : "error";
       cases << ">\n      <" << tag << " type=\"" << xml_escape(verdict_name(c.verdict)) << "\" message=\""
-            << xml_escape(c.reason) << "\">" << xml_escape(tail(c.detail.empty() ? c.output : c.detail, 8000)) << "</"
+            << xml_escape(c.reason) << "\">" << xml_escape(tail(c.detail.empty() ? checker_lines(c.output) : c.detail, 8000)) << "</"
             << tag << ">\n    </testcase>\n";
     }
     ++lab_tests;

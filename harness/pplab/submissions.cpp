@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "hygiene.h"
 #include "process.h"
 
 namespace pplab::cli {
@@ -183,8 +184,10 @@ static void build_emulator_checks(const Workbook& student_tree, SubmissionBuild&
   }
   for (const auto& [folder, binary] : build.checks) {
     const auto lab = find_lab(with_oracle, folder);
-    if (lab && !lab->emulator_checks.empty()) build.emulator_checks[folder] = lab->emulator_checks;
-    else build.emulator_errors[folder] = compiler_messages(built.output);
+    if (lab && !lab->emulator_checks.empty()) {
+      build.emulator_checks[folder] = lab->emulator_checks;
+      build.emulator_runners[folder] = lab->emulator_runner;
+    } else build.emulator_errors[folder] = compiler_messages(built.output);
   }
 }
 
@@ -214,8 +217,15 @@ SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmissio
           compiler_messages(built.output);
       continue;
     }
+    // Before any of it runs: what the student's file includes, defines and constructs.
+    if (const std::string rejected = vet_student_objects(student_tree, *built_lab, submission.staged); !rejected.empty()) {
+      build.compile_errors[lab.folder] = rejected;
+      continue;
+    }
     const fs::path& checks = built_lab->student_checks_program->file;
     if (fs::exists(checks)) build.checks[lab.folder] = checks;
+    if (built_lab->student_runner_program && fs::exists(built_lab->student_runner_program->file))
+      build.runners[lab.folder] = built_lab->student_runner_program->file;
     if (built_lab->student_bench_program && fs::exists(built_lab->student_bench_program->file))
       build.benches[lab.folder] = built_lab->student_bench_program->file;
   }

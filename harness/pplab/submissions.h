@@ -35,9 +35,10 @@ struct SubmissionBuild {
   std::string configure_error;                         ///< configure failed: every lab unbuilt
   std::map<std::string, std::string> compile_errors;   ///< lab folder -> compiler output
   std::map<std::string, std::filesystem::path> checks, benches;  ///< built binaries
+  std::map<std::string, std::filesystem::path> runners;          ///< what each lab's checks start
   /// GPU trees: the student checks built for the emulator (the sim oracle), and for each
   /// lab that did not build there, the compiler's output.
-  std::map<std::string, std::filesystem::path> emulator_checks;
+  std::map<std::string, std::filesystem::path> emulator_checks, emulator_runners;
   std::map<std::string, std::string> emulator_errors;
 };
 

@@ -43,6 +43,10 @@ Lab lab_from_json(const json& item) {
   lab.trace_program = program_at(item, "trace");
   lab.student_checks = if_built(lab.student_checks_program);
   lab.reference_checks = if_built(lab.reference_checks_program);
+  lab.student_runner_program = program_at(student, "runner");
+  lab.reference_runner_program = program_at(reference, "runner");
+  lab.student_runner = if_built(lab.student_runner_program);
+  lab.reference_runner = if_built(lab.reference_runner_program);
   lab.student_bench = if_built(lab.student_bench_program);
   lab.reference_bench = if_built(lab.reference_bench_program);
   return lab;
@@ -76,7 +80,10 @@ Workbook load_manifest(const fs::path& build_dir) {
   if (!workbook.sim_oracle_dir.empty() && fs::exists(workbook.sim_oracle_dir / "labs.json")) {
     const Workbook oracle = load_manifest(workbook.sim_oracle_dir);
     for (Lab& lab : workbook.labs)
-      if (const auto twin = find_lab(oracle, lab.folder)) lab.emulator_checks = twin->student_checks;
+      if (const auto twin = find_lab(oracle, lab.folder)) {
+        lab.emulator_checks = twin->student_checks;
+        lab.emulator_runner = twin->student_runner;
+      }
   }
   return workbook;
 }

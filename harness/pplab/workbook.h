@@ -26,11 +26,15 @@ struct Lab {
   std::optional<Program> student_checks_program, reference_checks_program;
   std::optional<Program> student_bench_program, reference_bench_program;  ///< GPU builds only
   std::optional<Program> trace_program;                                    ///< sim builds only
+  std::optional<Program> student_runner_program, reference_runner_program; ///< the lab's code, run by the checks
   std::filesystem::path student_checks, reference_checks;  ///< built binaries; empty when not built
+  /// The programs holding the lab's code that the checks start (harness/remote); the
+  /// grader puts the student's in a sandbox.
+  std::filesystem::path student_runner, reference_runner;
   std::filesystem::path student_bench, reference_bench;    ///< GPU builds only
   /// The student checks built for the CPU emulator by a GPU build's sim oracle
   /// (PplabSimOracle.cmake), judged beside the GPU's; empty when not built.
-  std::filesystem::path emulator_checks;
+  std::filesystem::path emulator_checks, emulator_runner;
 };
 
 /// The workbook this pplab belongs to.

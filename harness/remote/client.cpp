@@ -152,6 +152,7 @@ class Runner {
       std::lock_guard<std::mutex> lock(mutex_);
       tail_.clear();
       relayed_ = 0;
+      at_line_start_ = true;
     }
     relay_done_ = false;
     relay_ = std::thread([this, fd = output_] { relay(fd); });
@@ -176,18 +177,31 @@ class Runner {
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) break;
       std::lock_guard<std::mutex> lock(mutex_);
+      const std::string quoted = quote(std::string_view(buffer, std::size_t(n)));
       const std::size_t room = kRelayLimit - std::min(kRelayLimit, relayed_);
-      const std::size_t shown = std::min<std::size_t>(std::size_t(n), room);
-      if (shown > 0) (void)!::write(2, buffer, shown);
-      if (relayed_ < kRelayLimit && relayed_ + std::size_t(n) >= kRelayLimit) {
+      const std::size_t shown = std::min<std::size_t>(quoted.size(), room);
+      if (shown > 0) (void)!::write(2, quoted.data(), shown);
+      if (relayed_ < kRelayLimit && relayed_ + quoted.size() >= kRelayLimit) {
         const char* cut = "\npplab: the lab's process printed more than 1 MiB; the rest is not shown\n";
         (void)!::write(2, cut, std::strlen(cut));
       }
-      relayed_ += std::size_t(n);
-      tail_.append(buffer, std::size_t(n));
+      relayed_ += quoted.size();
+      tail_.append(quoted);
       if (tail_.size() > kTailBytes) tail_.erase(0, tail_.size() - kTailBytes);
     }
     relay_done_ = true;
+  }
+
+  // Every line the lab's process prints starts with kLabLinePrefix, so whoever reads the
+  // checker's output can tell the harness's words from the lab's.
+  std::string quote(std::string_view text) {
+    std::string quoted;
+    for (const char c : text) {
+      if (at_line_start_) quoted += channel::kLabLinePrefix;
+      quoted += c;
+      at_line_start_ = c == '\n';
+    }
+    return quoted;
   }
 
   // Waits for the runner's exit status; kills it when it does not end in time. -1 when
@@ -252,6 +266,7 @@ class Runner {
   std::mutex mutex_;
   std::string tail_;
   std::size_t relayed_ = 0;
+  bool at_line_start_ = true;
 };
 
 Runner& the_runner() {

@@ -35,6 +35,10 @@ namespace pplab::channel {
 /// checker's words that follow, not from anything the lab's process printed.
 inline constexpr const char* kRunnerEnded = "the lab's code ended its process";
 
+/// How each line the lab's process printed begins in a checker's output: the lab's words,
+/// relayed, never the harness's. Reports leave them out (pplab::cli::checker_lines).
+inline constexpr const char* kLabLinePrefix = "lab> ";
+
 /// Bytes of the per-process key.
 inline constexpr std::size_t kKeyBytes = 16;
 

@@ -1,0 +1,116 @@
+#include "hygiene.h"
+
+#include <sstream>
+#include <vector>
+
+#include "process.h"
+
+namespace pplab::cli {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool under(const fs::path& file, const fs::path& folder) {
+  const std::string f = file.lexically_normal().string(), d = folder.lexically_normal().string();
+  return f.size() > d.size() && f.compare(0, d.size(), d) == 0 && (d.back() == '/' || f[d.size()] == '/');
+}
+
+// Each object of the runner target that was compiled from the student's file (the
+// runner's own table, runner_entries.cpp, is the harness's), with its recorded includes.
+std::vector<std::pair<fs::path, std::vector<fs::path>>> student_objects(const Workbook& tree, const std::string& target,
+                                                                         std::string& error) {
+  std::vector<std::pair<fs::path, std::vector<fs::path>>> objects;
+  const auto listed = run_process({"ninja", "-C", tree.build_dir.string(), "-t", "deps"}, {}, std::chrono::seconds(60));
+  if (!listed.succeeded()) {
+    error = "could not read the build's include records (ninja -t deps): " + listed.describe();
+    return objects;
+  }
+  const std::string marker = "/" + target + ".dir/";
+  std::istringstream lines(listed.output);
+  std::string line;
+  bool taking = false;
+  while (std::getline(lines, line)) {
+    if (line.empty()) continue;
+    if (line[0] != ' ') {
+      const auto colon = line.find(": #deps");
+      const std::string object = line.substr(0, colon);
+      taking = colon != std::string::npos && object.find(marker) != std::string::npos &&
+               object.find("runner_entries.cpp") == std::string::npos;
+      if (taking) objects.push_back({fs::path(object).is_absolute() ? fs::path(object) : tree.build_dir / object, {}});
+      continue;
+    }
+    if (taking) objects.back().second.push_back(fs::path(line.substr(line.find_first_not_of(' '))));
+  }
+  if (objects.empty()) error = "the build recorded no object of " + target + " (ninja -t deps)";
+  return objects;
+}
+
+std::string check_includes(const Workbook& tree, const Lab& lab, const fs::path& staged,
+                           const std::vector<fs::path>& includes) {
+  const fs::path source = tree.source_dir;
+  const std::vector<fs::path> allowed_folders = {
+      "/usr/include", "/usr/lib/gcc", "/usr/local/cuda", staged, tree.build_dir / "labs" / lab.folder / "pplab_sim_gen",
+      source / "harness/include", source / "harness/sim/include"};
+  const fs::path contract = source / "labs" / lab.folder / (lab.name + ".cuh");
+  for (const auto& include : includes) {
+    const fs::path file = include.is_absolute() ? include : tree.build_dir / include;
+    bool allowed = file.lexically_normal() == contract.lexically_normal();
+    for (const auto& folder : allowed_folders) allowed = allowed || under(file, folder);
+    // The CUDA toolkit may be installed as /usr/local/cuda-13.0.
+    allowed = allowed || file.string().rfind("/usr/local/cuda-", 0) == 0;
+    if (!allowed)
+      return "rejected: the lab's file includes " + file.string() +
+             ", which a lab may not: only the system's headers, harness/include (pplab/...) and the lab's "
+             "contract " + lab.name + ".cuh";
+  }
+  return {};
+}
+
+std::string check_symbols(const Lab& lab, const fs::path& object) {
+  const auto listed = run_process({"nm", "-C", "--defined-only", object.string()}, {}, std::chrono::seconds(60));
+  if (!listed.succeeded()) return "could not list the symbols of " + object.string() + " (nm): " + listed.describe();
+  const std::string home = "pplab::lab" + lab.number + "::";
+  std::istringstream lines(listed.output);
+  std::string line;
+  while (std::getline(lines, line)) {
+    // "<address> <type> <name>": only strong definitions (T, D, B, R) can replace
+    // someone else's; weak ones (W, V, u) are the headers' inline code and templates.
+    const auto first = line.find(' ');
+    if (first == std::string::npos || first + 2 >= line.size()) continue;
+    const char type = line[first + 1];
+    const std::string name = line.substr(first + 3);
+    if (type != 'T' && type != 'D' && type != 'B' && type != 'R') continue;
+    if (name.rfind(home, 0) == 0) continue;
+    if (name.rfind("_", 0) == 0) continue;  // the compiler's own (nvcc's registration, stubs)
+    return "rejected: the lab's file defines " + name + " outside its namespace " + home.substr(0, home.size() - 2) +
+           "; put helpers in that namespace or in an anonymous namespace";
+  }
+  return {};
+}
+
+std::string check_constructors(const Workbook& tree, const fs::path& object) {
+  if (tree.backend == "gpu") return {};  // nvcc registers every kernel from a constructor of its own
+  const auto listed = run_process({"readelf", "-SW", object.string()}, {}, std::chrono::seconds(60));
+  if (!listed.succeeded()) return "could not read the sections of " + object.string() + " (readelf): " + listed.describe();
+  if (listed.output.find(".init_array") != std::string::npos || listed.output.find(".ctors") != std::string::npos)
+    return "rejected: the lab's file runs code before main (a static constructor, a global object with a "
+           "constructor, or __attribute__((constructor))); a lab's code runs only when the checks call it";
+  return {};
+}
+
+}  // namespace
+
+std::string vet_student_objects(const Workbook& tree, const Lab& lab, const fs::path& staged_folder) {
+  if (!lab.student_runner_program) return {};
+  std::string error;
+  const auto objects = student_objects(tree, lab.student_runner_program->target, error);
+  if (!error.empty()) return error;
+  for (const auto& [object, includes] : objects) {
+    for (const std::string& problem :
+         {check_includes(tree, lab, staged_folder, includes), check_symbols(lab, object), check_constructors(tree, object)})
+      if (!problem.empty()) return problem;
+  }
+  return {};
+}
+
+}  // namespace pplab::cli

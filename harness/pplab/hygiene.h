@@ -1,0 +1,21 @@
+/// \file
+/// \brief What a student's compiled lab may contain, checked before it runs.
+///
+/// The object built from a student's file may include only the system's headers, the
+/// harness's API (harness/include), the emulator's CUDA headers and its own lab's
+/// contract; it may define strong symbols only inside its lab's namespace
+/// (pplab::labNN), and, on the emulator, no code that runs before main (a static
+/// constructor). The includes come from ninja's depfiles, the symbols from nm, the
+/// constructors from the object's .init_array.
+#pragma once
+#include <filesystem>
+#include <string>
+
+#include "workbook.h"
+
+namespace pplab::cli {
+
+/// Empty when the student's objects of `lab`'s runner pass; else why not, for the report.
+std::string vet_student_objects(const Workbook& tree, const Lab& lab, const std::filesystem::path& staged_folder);
+
+}  // namespace pplab::cli

@@ -1,0 +1,85 @@
+# The red-team suite: a class of lab 01 submissions, each an attack on the grader, beside
+# two honest students (ada and nell, the reference). Every attack must earn 0 with a
+# reason, ada and nell keep full points, the gradebook and every report are written, and
+# nothing an attack wrote lands among the reports or in a neighbour's folder.
+# -DPPLAB -DROOT -DATTACKS -DWORK
+include(${ROOT}/harness/grading/tests/common.cmake)
+set(class ${WORK}/class)
+set(out ${WORK}/out)
+file(REMOVE_RECURSE ${WORK})
+
+file(COPY ${ROOT}/solutions/01_saxpy/saxpy.cu DESTINATION ${class}/ada/01_saxpy)
+file(COPY ${ROOT}/solutions/01_saxpy/saxpy.cu DESTINATION ${class}/nell/01_saxpy)
+file(GLOB attacks RELATIVE ${ATTACKS} ${ATTACKS}/*.cu)
+set(attackers "")
+foreach(file IN LISTS attacks)
+  get_filename_component(attack ${file} NAME_WE)
+  file(READ ${ATTACKS}/${file} text)
+  # Attacks name the paths they go after: the workbook, the class folder, the reports.
+  string(REPLACE "@ROOT@" "${ROOT}" text "${text}")
+  string(REPLACE "@CLASS@" "${class}" text "${text}")
+  string(REPLACE "@OUT@" "${out}" text "${text}")
+  file(WRITE ${class}/${attack}/01_saxpy/saxpy.cu "${text}")
+  list(APPEND attackers ${attack})
+endforeach()
+
+file(MAKE_DIRECTORY ${WORK}/tmp)
+set(ENV{TMPDIR} ${WORK}/tmp)
+run_pplab(result output grade --submissions ${class} --out ${out} --labs 01 --seed 5 --case-limit 60)
+message("${output}")
+expect("pplab grade exits 0 when every report was written (got ${result})" result EQUAL 0)
+# A helper left behind would strike now.
+execute_process(COMMAND ${CMAKE_COMMAND} -E sleep 4)
+
+foreach(file gradebook.csv summary.md)
+  expect("${out}/${file} is written" EXISTS ${out}/${file})
+endforeach()
+file(STRINGS ${out}/gradebook.csv rows)
+foreach(row IN LISTS rows)
+  if(row MATCHES "^([a-z_]+),([0-9.]+),([0-9.]+),")
+    set(total_${CMAKE_MATCH_1} ${CMAKE_MATCH_2})
+    set(max_${CMAKE_MATCH_1} ${CMAKE_MATCH_3})
+  endif()
+endforeach()
+foreach(student ada nell)
+  expect("${student} (the reference) keeps every point (got '${total_${student}}' of '${max_${student}}')"
+         DEFINED total_${student} AND total_${student} EQUAL max_${student} AND max_${student} GREATER 0)
+endforeach()
+file(READ ${ROOT}/solutions/01_saxpy/saxpy.cu reference)
+file(READ ${class}/nell/01_saxpy/saxpy.cu nell_file)
+expect("nell's file in the class folder is untouched" nell_file STREQUAL reference)
+
+# What each attack must be told, beyond its 0.
+set(reason_forge_channel "compile error")
+set(reason_override_harness "outside its namespace")
+set(reason_static_constructor "before main")
+set(reason_include_reference "includes .*solutions/01_saxpy/saxpy.cu")
+foreach(attack IN LISTS attackers)
+  expect_report_files(${out}/${attack})
+  expect("${attack} earns nothing (got '${total_${attack}}')" DEFINED total_${attack} AND total_${attack} EQUAL 0)
+  file(READ ${out}/${attack}/report.md report)
+  if(DEFINED reason_${attack} AND NOT report MATCHES "${reason_${attack}}")
+    message(FATAL_ERROR "${attack}'s report does not say '${reason_${attack}}':\n${report}")
+  endif()
+  message("ok: ${attack} earns 0")
+endforeach()
+
+# Nothing an attack printed or wrote is among the reports: no forged text, no solution,
+# no test file, and no flood.
+file(GLOB_RECURSE reports ${out}/*.json ${out}/*.md ${out}/*.xml ${out}/*.csv ${out}/*.html)
+foreach(file IN LISTS reports)
+  file(SIZE ${file} size)
+  expect("${file} stays small (${size} bytes)" size LESS 2000000)
+  file(READ ${file} text)
+  if(text MATCHES "FORGED")
+    message(FATAL_ERROR "a file written by lab code lies among the reports: ${file}")
+  endif()
+  # What the lab printed may be quoted, marked "lab> ", never as the grader's own line.
+  if(text MATCHES "(^|\n)0000000000000000 1 ")
+    message(FATAL_ERROR "a record the lab's code printed appears unquoted in ${file}")
+  endif()
+  if(text MATCHES "saxpy_vec4_kernel|TEST_CASE\\(")
+    message(FATAL_ERROR "the reference solution or the test file reached a report: ${file}")
+  endif()
+endforeach()
+message("ok: ${CMAKE_CURRENT_LIST_FILE}")
