@@ -171,7 +171,7 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
     }
     if (any) {
       progress.say(report.student + ": building");
-      const auto build = build_submission(base.workbook, staged, labs, work / "build", build_jobs);
+      const auto build = build_submission(base.workbook, staged, labs, work / "build", build_jobs, base.sandbox, out);
       for (auto& grade : grades) {
         if (grade.status != LabStatus::graded) continue;
         if (!build.configure_error.empty()) {

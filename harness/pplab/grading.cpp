@@ -326,12 +326,15 @@ std::string sizes_argument(const std::vector<int>& sizes) {
 }
 
 // Runs one benchmark binary under the channel; returns its authenticated timings.
-std::vector<Timing> run_bench(const fs::path& binary, const LabRules& rules, bool compare,
+// A student's benchmark holds their code beside the timer, so it runs in the sandbox.
+std::vector<Timing> run_bench(const fs::path& binary, const LabRules& rules, bool compare, bool students_code,
                               const GradeSettings& settings, std::string& problem) {
   ResultChannel channel;
   channel.key = random_key();
-  std::vector<std::string> argv = {binary.string(), "--sizes=" + sizes_argument(rules.bench_log2_sizes),
-                                   "--repeats=" + std::to_string(rules.repeats)};
+  std::vector<std::string> argv = {binary.string()};
+  if (students_code && !settings.sandbox.bwrap.empty()) argv = sandboxed(settings.sandbox, binary);
+  argv.insert(argv.end(), {"--sizes=" + sizes_argument(rules.bench_log2_sizes),
+                           "--repeats=" + std::to_string(rules.repeats)});
   if (!compare) argv.push_back("--no-compare");
   const auto run = run_process(argv, {{"PPLAB_SEED", std::to_string(settings.seed)}},
                                std::chrono::seconds(600), 1 << 20, settings.scratch.string(), &channel);
@@ -390,8 +393,8 @@ void grade_speed(LabGrade& grade, const GradeSettings& settings) {
   std::string student_problem, reference_problem;
   if (settings.progress) settings.progress(grade.lab.folder + ": timing student and reference");
   if (settings.gpu) settings.gpu->enter_exclusive();
-  const auto reference = run_bench(grade.lab.reference_bench, rules, true, settings, reference_problem);
-  const auto student = run_bench(grade.lab.student_bench, rules, false, settings, student_problem);
+  const auto reference = run_bench(grade.lab.reference_bench, rules, true, false, settings, reference_problem);
+  const auto student = run_bench(grade.lab.student_bench, rules, false, true, settings, student_problem);
   if (settings.gpu) settings.gpu->leave_exclusive();
 
   for (const auto& t : reference) {
@@ -462,9 +465,21 @@ void sanitize_gpu_checks(LabGrade& grade, const CheckOptions& options, const Gra
   }
   if (settings.progress) settings.progress(grade.lab.folder + ": compute-sanitizer memcheck and racecheck");
   if (settings.gpu) settings.gpu->enter_shared();
+  // The tool wraps the runner, which holds the lab's code, inside the sandbox.
+  const auto runner_under = [&](const std::string& tool) {
+    const std::vector<std::string> words = {settings.sanitizer.string(), "--tool", tool, "--print-limit", "20"};
+    if (settings.sandbox.bwrap.empty()) {
+      auto command = words;
+      command.push_back(grade.lab.student_runner.string());
+      return command;
+    }
+    return sandboxed(settings.sandbox, grade.lab.student_runner, words);
+  };
   const SanitizerResult found =
       run_sanitizer(settings.sanitizer, grade.lab.student_checks, {"memcheck", "racecheck"}, options.environment,
-                    std::min(settings.case_limit, std::chrono::seconds(300)), options.working_directory);
+                    std::min(settings.case_limit, std::chrono::seconds(300)), options.working_directory,
+                    grade.lab.student_runner.empty() ? nullptr
+                                                     : std::function<std::vector<std::string>(const std::string&)>(runner_under));
   if (settings.gpu) settings.gpu->leave_shared();
   grade.sanitized = true;
   for (const auto& problem : found.problems) grade.notes.push_back(problem);

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
+
 #include "process.h"
 
 namespace pplab::cli {
@@ -41,17 +43,14 @@ void add_gpu(std::vector<std::string>& words) {
     const std::string name = entry.path().filename().string();
     if (name.rfind("nvidia", 0) == 0) words.insert(words.end(), {"--dev-bind", entry.path().string(), entry.path().string()});
   }
-  // The CUDA toolkit's libraries (CUPTI, compute-sanitizer's injection) and the driver's files.
-  for (const auto& entry : fs::directory_iterator("/usr/local", error)) {
-    const std::string name = entry.path().filename().string();
-    if (name.rfind("cuda", 0) == 0) words.insert(words.end(), {"--ro-bind", entry.path().string(), entry.path().string()});
-  }
+  // The CUDA toolkit (CUPTI, compute-sanitizer's injection) is under /usr/local, already in view.
   words.insert(words.end(), {"--ro-bind-try", "/etc/nvidia", "/etc/nvidia"});
 }
 
 }  // namespace
 
-std::vector<std::string> sandboxed(const Sandbox& sandbox, const fs::path& program) {
+std::vector<std::string> sandboxed(const Sandbox& sandbox, const fs::path& program,
+                                   const std::vector<std::string>& tool) {
   std::vector<std::string> words = {sandbox.bwrap.string(), "--unshare-all", "--die-with-parent", "--new-session",
                                     "--uid", "65534", "--gid", "65534", "--hostname", "runner",
                                     "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--chdir", "/tmp",
@@ -64,7 +63,25 @@ std::vector<std::string> sandboxed(const Sandbox& sandbox, const fs::path& progr
   words.insert(words.end(), {"--ro-bind", path, path, "--"});
   const auto limit_words = limits(sandbox.gpu);
   words.insert(words.end(), limit_words.begin(), limit_words.end());
+  words.insert(words.end(), tool.begin(), tool.end());
   words.push_back(path);
+  return words;
+}
+
+std::vector<std::string> sandboxed_build(const Sandbox& sandbox, const std::vector<std::string>& command,
+                                         const std::vector<fs::path>& hidden, const std::vector<fs::path>& readable,
+                                         const std::vector<fs::path>& writable) {
+  if (sandbox.bwrap.empty()) return command;
+  std::vector<std::string> words = {sandbox.bwrap.string(), "--unshare-all", "--die-with-parent", "--new-session",
+                                    "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+                                    "--tmpfs", "/tmp", "--setenv", "TMPDIR", "/tmp"};
+  auto absolute = [](const fs::path& p) { return fs::absolute(p).lexically_normal().string(); };
+  for (const auto& folder : hidden)
+    if (fs::exists(folder)) words.insert(words.end(), {"--tmpfs", absolute(folder)});
+  for (const auto& folder : readable) words.insert(words.end(), {"--ro-bind", absolute(folder), absolute(folder)});
+  for (const auto& folder : writable) words.insert(words.end(), {"--bind", absolute(folder), absolute(folder)});
+  words.push_back("--");
+  words.insert(words.end(), command.begin(), command.end());
   return words;
 }
 
@@ -75,8 +92,20 @@ std::string runner_command_variable(const Sandbox& sandbox, const fs::path& runn
 Sandbox find_sandbox(bool gpu) {
   Sandbox sandbox;
   sandbox.gpu = gpu;
-  const fs::path bwrap = "/usr/bin/bwrap";
-  if (!fs::exists(bwrap)) {
+  fs::path bwrap;
+  if (const char* path = std::getenv("PATH")) {
+    std::string folders = path;
+    for (std::size_t start = 0; start <= folders.size();) {
+      const std::size_t end = std::min(folders.find(':', start), folders.size());
+      const fs::path candidate = fs::path(folders.substr(start, end - start)) / "bwrap";
+      if (end > start && fs::exists(candidate)) {
+        bwrap = candidate;
+        break;
+      }
+      start = end + 1;
+    }
+  }
+  if (bwrap.empty()) {
     sandbox.unavailable = "bubblewrap is not installed (Debian: apt-get install bubblewrap)";
     return sandbox;
   }

@@ -24,8 +24,18 @@ struct Sandbox {
 /// Finds bubblewrap and proves it can make a sandbox here (it needs user namespaces).
 Sandbox find_sandbox(bool gpu);
 
-/// The command that runs `program` inside the sandbox.
-std::vector<std::string> sandboxed(const Sandbox& sandbox, const std::filesystem::path& program);
+/// The command that runs `program` inside the sandbox, under `tool` (a command that
+/// takes the program last, e.g. compute-sanitizer) when given.
+std::vector<std::string> sandboxed(const Sandbox& sandbox, const std::filesystem::path& program,
+                                   const std::vector<std::string>& tool = {});
+
+/// A build of a student's tree inside the sandbox: the whole file system read-only, less
+/// the folders in `hidden` (emptied), with `readable` shown again read-only and `writable`
+/// read-write on top; no network, a private /tmp, ended with the grader.
+std::vector<std::string> sandboxed_build(const Sandbox& sandbox, const std::vector<std::string>& command,
+                                         const std::vector<std::filesystem::path>& hidden,
+                                         const std::vector<std::filesystem::path>& readable,
+                                         const std::vector<std::filesystem::path>& writable);
 
 /// PPLAB_RUNNER_COMMAND's value for a checker whose runner is `runner`.
 std::string runner_command_variable(const Sandbox& sandbox, const std::filesystem::path& runner);

@@ -1,6 +1,7 @@
 #include "submissions.h"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -171,9 +172,10 @@ std::string configure_submission(const Workbook& workbook, const std::string& ba
 // A GPU tree's sim oracle: the same student files built for the emulator, all labs in
 // one sub-build. A lab that does not build there is graded on the GPU alone, with the
 // compiler's output in a note.
-static void build_emulator_checks(const Workbook& student_tree, SubmissionBuild& build, int build_jobs) {
-  const auto built = run_process({"cmake", "--build", student_tree.build_dir.string(), "--target",
-                                  student_tree.sim_oracle_target, "-j", std::to_string(std::max(1, build_jobs))},
+static void build_emulator_checks(const Workbook& student_tree, SubmissionBuild& build, int build_jobs,
+                                  const std::function<std::vector<std::string>(std::vector<std::string>)>& confine) {
+  const auto built = run_process(confine({"cmake", "--build", student_tree.build_dir.string(), "--target",
+                                          student_tree.sim_oracle_target, "-j", std::to_string(std::max(1, build_jobs))}),
                                  {}, std::chrono::seconds(1200));
   Workbook with_oracle;
   try {
@@ -192,8 +194,14 @@ static void build_emulator_checks(const Workbook& student_tree, SubmissionBuild&
 }
 
 SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmission& submission,
-                                 const std::vector<Lab>& labs, const fs::path& build_dir, int build_jobs) {
+                                 const std::vector<Lab>& labs, const fs::path& build_dir, int build_jobs,
+                                 const Sandbox& sandbox, const fs::path& out) {
   SubmissionBuild build;
+  const auto confine = [&](std::vector<std::string> command) {
+    return sandboxed_build(sandbox, command,
+                           {workbook.source_dir / "solutions", workbook.build_dir, submission.folder.parent_path(), out},
+                           {submission.staged}, {build_dir});
+  };
   Workbook student_tree;
   build.configure_error = configure_submission(workbook, workbook.backend, submission, labs, build_dir,
                                                student_tree);
@@ -210,7 +218,7 @@ SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmissio
     std::vector<std::string> argv = {"cmake", "--build", build_dir.string(), "--target"};
     for (const auto& program : targets) argv.push_back(program.target);
     argv.insert(argv.end(), {"-j", std::to_string(std::max(1, build_jobs)), "--", "-k", "0"});
-    const auto built = run_process(argv, {}, std::chrono::seconds(1200));
+    const auto built = run_process(confine(argv), {}, std::chrono::seconds(1200));
     if (!built.succeeded()) {
       build.compile_errors[lab.folder] =
           (built.ending == ProcessResult::Ending::timed_out ? "the build timed out\n" : std::string()) +
@@ -229,7 +237,7 @@ SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmissio
     if (built_lab->student_bench_program && fs::exists(built_lab->student_bench_program->file))
       build.benches[lab.folder] = built_lab->student_bench_program->file;
   }
-  if (!student_tree.sim_oracle_target.empty() && !build.checks.empty()) build_emulator_checks(student_tree, build, build_jobs);
+  if (!student_tree.sim_oracle_target.empty() && !build.checks.empty()) build_emulator_checks(student_tree, build, build_jobs, confine);
   return build;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "sandbox.h"
 #include "workbook.h"
 
 namespace pplab::cli {
@@ -57,8 +58,11 @@ std::string configure_submission(const Workbook& workbook, const std::string& ba
 /// Configures OUT/work/<student>/build from the clean source tree with the student's
 /// files (PPLAB_STUDENT_DIR) and builds each submitted lab on its own (`-k 0`), so one
 /// lab's compile error costs that lab only.
+/// With a sandbox, the compiler runs in it: it sees the workbook but not solutions/, the
+/// grader's build, the class folder or the output folder (`out`), only this student's
+/// staged files and build.
 SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmission& submission,
                                  const std::vector<Lab>& labs, const std::filesystem::path& build_dir,
-                                 int build_jobs);
+                                 int build_jobs, const Sandbox& sandbox, const std::filesystem::path& out);
 
 }  // namespace pplab::cli

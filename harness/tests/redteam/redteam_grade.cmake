@@ -53,7 +53,7 @@ expect("nell's file in the class folder is untouched" nell_file STREQUAL referen
 set(reason_forge_channel "compile error")
 set(reason_override_harness "outside its namespace")
 set(reason_static_constructor "before main")
-set(reason_include_reference "includes .*solutions/01_saxpy/saxpy.cu")
+set(reason_include_reference "include.*solutions/01_saxpy/saxpy.cu")
 foreach(attack IN LISTS attackers)
   expect_report_files(${out}/${attack})
   expect("${attack} earns nothing (got '${total_${attack}}')" DEFINED total_${attack} AND total_${attack} EQUAL 0)
