@@ -7,7 +7,7 @@ set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update
 apt-get install -y --no-install-recommends cmake ninja-build g++ git doctest-dev libcli11-dev \
-  nlohmann-json3-dev libboost-context-dev binutils
+  nlohmann-json3-dev libboost-context-dev binutils bubblewrap
 mkdir -p /autograder/workbook
 tar -xzf /autograder/source/workbook.tar.gz -C /autograder/workbook
 cd /autograder/workbook
