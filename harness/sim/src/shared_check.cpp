@@ -72,6 +72,13 @@ struct State {
   std::uint32_t wseq = 0;       // warp operations released
   int nthreads = 0;
   std::vector<Array> arrays;    // this block's
+  // The first read of unwritten bytes in this interval, reported at the next barrier
+  // unless a race on those bytes is found first: a read that runs ahead of another
+  // thread's write is a missing barrier, and the race report says so.
+  bool pending = false;
+  std::uintptr_t pending_addr = 0;
+  int pending_thread = 0;
+  const void* pending_pc = nullptr;
   std::uint32_t e[kMaxThreads];        // each lane's last warp operation
   std::uint32_t seen[kMaxThreads][32]; // see the file comment
 };
@@ -145,9 +152,24 @@ const char* verb(bool write, bool present) {
   return write ? "wrote" : "read";
 }
 
+[[noreturn, gnu::cold, gnu::noinline]] void report_uninit(const Array& arr, std::uintptr_t a, int t, const void* pc) {
+  const Worker& w = *tls_worker;
+  fatal("uninitialised shared read in " + describe_kernel(w) + ", " + thread_name(w, t) + ":\n  reads " +
+        element(arr, a) + " at " + line_of(pc) + "\n  in " + array_title(arr) +
+        "\n  no thread of this block has written it: shared memory starts undefined in every block");
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void report_pending() {
+  const State& s = *tls_state;
+  const Array* arr = array_at(s, s.pending_addr);
+  report_uninit(*arr, s.pending_addr, s.pending_thread, s.pending_pc);
+}
+
 [[noreturn, gnu::cold, gnu::noinline]] void report_oob(std::uintptr_t a, std::size_t size, bool write, const void* pc) {
   const State& s = *tls_state;
   const Worker& w = *tls_worker;
+  // An earlier read of unwritten memory may be what put this index out of range.
+  if (s.pending) report_pending();
   const int t = w.cur.load(std::memory_order_relaxed);
   // The array the access was meant for: the one it starts in (running past its
   // end), else the nearest one on either side.
@@ -176,14 +198,6 @@ const char* verb(bool write, bool present) {
   fatal(msg);
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] void report_uninit(const Array& arr, std::uintptr_t a, const void* pc) {
-  const Worker& w = *tls_worker;
-  const int t = w.cur.load(std::memory_order_relaxed);
-  fatal("uninitialised shared read in " + describe_kernel(w) + ", " + thread_name(w, t) + ":\n  reads " +
-        element(arr, a) + " at " + line_of(pc) + "\n  in " + array_title(arr) +
-        "\n  no thread of this block has written it: shared memory starts undefined in every block");
-}
-
 [[noreturn, gnu::cold, gnu::noinline]] void report_race(std::uintptr_t a, int t, bool t_write, const void* t_pc, int u,
                                                          bool u_write, const void* u_pc) {
   const State& s = *tls_state;
@@ -194,8 +208,11 @@ const char* verb(bool write, bool present) {
                     (arr ? array_title(*arr) : std::string("shared memory")) + ":\n  " + thread_name(w, u) + " " +
                     verb(u_write, true) + " " + what + " at " + line_of(u_pc) + "\n  " + thread_name(w, t) + " " +
                     verb(t_write, false) + " it at " + line_of(t_pc) + " since the last __syncthreads()\n  ";
-  if (t / 32 == u / 32)
+  if (t / 32 == u / 32 && w.n <= 32)
     msg += "nothing orders the two accesses: the lanes need a __syncwarp() (or a __syncthreads()) between them";
+  else if (t / 32 == u / 32)
+    msg += "nothing orders the two accesses: they need a __syncthreads() between them (a __syncwarp() would "
+           "order only these two lanes of one warp)";
   else
     msg += "nothing orders the two accesses: the threads are in different warps and need a __syncthreads() between them";
   fatal(msg);
@@ -214,18 +231,23 @@ enum Kind { plain_read, plain_write, atomic_read, atomic_write, atomic_rmw };
   const Array* arr = array_at(s, a);
   if (!arr || a + size > arr->hi) report_oob(a, size, writes, pc);
   Rec* r = s.shadow + (a - tls_lo);
-  if (reads) {
-    // Reported when none of the bytes was written: a struct copied whole may carry
+  const int u = w->cur.load(std::memory_order_relaxed);
+  if (reads && !s.pending) {
+    // Counted when none of the bytes was written: a struct copied whole may carry
     // padding nobody wrote, and that is not a bug.
     bool any = false;
     for (std::size_t i = 0; i < size; ++i) any |= r[i].init == s.block_start;
-    if (!any) report_uninit(*arr, a, pc);
+    if (!any) {
+      s.pending = true;
+      s.pending_addr = a;
+      s.pending_thread = u;
+      s.pending_pc = pc;
+    }
   }
   if (writes)
     for (std::size_t i = 0; i < size; ++i) r[i].init = s.block_start;
   if (kind != plain_read && kind != plain_write) return;
 
-  const int u = w->cur.load(std::memory_order_relaxed);
   const std::uint32_t now = s.now, eu = s.e[u];
   const std::uint32_t* seen = s.seen[u];
   auto ordered = [&](int t, std::uint32_t et) { return t == u || ((t >> 5) == (u >> 5) && seen[t & 31] > et); };
@@ -292,6 +314,7 @@ void shared_block_begin(int nthreads, std::size_t dyn) {
   s.nthreads = nthreads;
   for (int t = 0; t < nthreads; ++t) s.e[t] = s.wseq;
   s.dyn = dyn;
+  s.pending = false;
   s.arrays.clear();
   if (dyn) s.arrays.push_back({reinterpret_cast<std::uintptr_t>(s.base + kRedzone),
                                reinterpret_cast<std::uintptr_t>(s.base + kRedzone + dyn), 1, nullptr, nullptr, 0});
@@ -303,12 +326,15 @@ void shared_block_begin(int nthreads, std::size_t dyn) {
 }
 
 void shared_block_end() {
+  if (tls_len && tls_state->pending) report_pending();
   tls_shared_gen = kNoBlock;
   tls_len = 0;
 }
 
 void shared_barrier() {
-  if (tls_len) ++tls_state->now;
+  if (!tls_len) return;
+  if (tls_state->pending) report_pending();
+  ++tls_state->now;
 }
 
 void shared_warp_sync(int base, unsigned group) {

@@ -120,6 +120,15 @@ __global__ void clean(int* out) {
   if (t == 0) *out = static_cast<int>(tree[0]) + static_cast<int>(count) + flag + (copy.tag == 'a') + (sum > 0);
 }
 
+// Reads its partner's slot before the partner wrote it (no barrier): the read of
+// unwritten memory is held until the interval ends, and the partner's write turns it
+// into the race it is.
+__global__ void reverse_no_barrier(int* out) {
+  __shared__ int tile[8];
+  tile[threadIdx.x] = static_cast<int>(threadIdx.x);
+  out[threadIdx.x] = tile[7 - threadIdx.x];  // line 129
+}
+
 int main(int argc, char** argv) {
   const char* which = argc > 1 ? argv[1] : "";
   int* d = nullptr;
@@ -133,6 +142,7 @@ int main(int argc, char** argv) {
   else if (!std::strcmp(which, "before_start")) before_start<<<1, 32>>>(d);
   else if (!std::strcmp(which, "past_dynamic")) past_dynamic<<<1, 32, 64>>>(d);
   else if (!std::strcmp(which, "clean")) clean<<<3, 256>>>(d);
+  else if (!std::strcmp(which, "reverse")) reverse_no_barrier<<<1, 8>>>(d);
   else return 2;
   int h = 0;
   cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
