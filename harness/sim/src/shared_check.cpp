@@ -204,10 +204,11 @@ const char* verb(bool write, bool present) {
   const Worker& w = *tls_worker;
   const Array* arr = array_at(s, a);
   const std::string what = arr ? element(*arr, a) : "shared-memory offset " + std::to_string(a - tls_lo);
-  std::string msg = "data race on shared memory in " + describe_kernel(w) + ", " +
-                    (arr ? array_title(*arr) : std::string("shared memory")) + ":\n  " + thread_name(w, u) + " " +
+  // The two accesses come first: the harness keeps the first lines of a report.
+  std::string msg = "data race on shared memory in " + describe_kernel(w) + ":\n  " + thread_name(w, u) + " " +
                     verb(u_write, true) + " " + what + " at " + line_of(u_pc) + "\n  " + thread_name(w, t) + " " +
-                    verb(t_write, false) + " it at " + line_of(t_pc) + " since the last __syncthreads()\n  ";
+                    verb(t_write, false) + " it at " + line_of(t_pc) + " since the last __syncthreads()\n  " +
+                    (arr ? "in " + array_title(*arr) + "\n  " : std::string());
   if (t / 32 == u / 32 && w.n <= 32)
     msg += "nothing orders the two accesses: the lanes need a __syncwarp() (or a __syncthreads()) between them";
   else if (t / 32 == u / 32)

@@ -293,7 +293,9 @@ TEST_CASE("a tree reduction without its barrier is a data race naming both threa
   // value thread 0 read. Reverse: lane 31 reads what thread 63 of the next warp wrote.
   std::string out = shared_case("tree");
   CHECK(contains(out, "pplab-sim: error: data race on shared memory in kernel 'tree_no_barrier'"));
-  CHECK(contains(out, "block (0,0,0), __shared__ partial (128 elements of 4 bytes, declared at"));
+  CHECK(contains(out, "kernel 'tree_no_barrier' (launched at"));
+  CHECK(contains(out, "block (0,0,0):\n"));
+  CHECK(contains(out, "in __shared__ partial (128 elements of 4 bytes, declared at"));
   CHECK(contains(out, "shared_checks.cu:10)"));
   CHECK(contains(out, "thread (1,0,0) (warp 0, lane 1) writes partial[1] at"));
   CHECK(contains(out, "thread (0,0,0) (warp 0, lane 0) read it at"));

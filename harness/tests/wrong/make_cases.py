@@ -233,13 +233,13 @@ case('11_negative_keys', src('11'), [('verdict','wrong answer'),('message','.'),
        '  if (kind == KeyKind::floating) return (bits & 0x80000000u) ? bits ^ 0x80000000u : ~bits;')],
      note='wrong only for negative keys: signed ints are sorted as unsigned (no sign-bit flip), so negatives come last')
 # ---- lab 12
-case('12_missing_syncwarp', src('12'), [('verdict','wrong answer'),('message','.'),('case','warp sort reproduces the lecture table pass by pass'),('limit','60')],
+case('12_missing_syncwarp', src('12'), [('verdict','data race'),('message','data race on shared memory in kernel .warp_sort_kernel'),('message','writes byte 128 of the dynamic shared memory at .*warp_radix_sort\\.cu:53'),('message','read it at .*warp_radix_sort\\.cu:57'),('case','warp sort reproduces the lecture table pass by pass'),('limit','60')],
      [('    buffers[current ^ 1][position] = my_key;\n    __syncwarp();  // the other buffer is complete before the next pass reads it\n',
        '    buffers[current ^ 1][position] = my_key;\n')],
      note='no __syncwarp between the passes: a lane reads the next pass\'s key before the lane that writes it has run')
 # ---- lab 06
 T6='work efficient scan reproduces the up-sweep and down-sweep of 8 elements'
-case('06_missing_upsweep_barrier', src('06'), [('verdict','data race'),('message','data race on shared memory in kernel .scan_tile_kernel'),('message','__shared__ tile'),('message','work_efficient_scan\\.cu:72'),('message','__syncthreads\\(\\) between them|__syncwarp'),('case',T6),('limit','60')],
+case('06_missing_upsweep_barrier', src('06'), [('verdict','data race'),('message','data race on shared memory in kernel .scan_tile_kernel'),('message','writes tile.1. at .*work_efficient_scan\\.cu:58'),('message','(read|wrote) it at .*work_efficient_scan\\.cu:72'),('case',T6),('limit','60')],
      [('  for (int stride = 1; stride < TILE; stride *= 2) {\n    __syncthreads();\n','  for (int stride = 1; stride < TILE; stride *= 2) {\n')],
      note='no __syncthreads() between the up-sweep levels: a thread adds a partial sum that another thread has not written yet, or writes one another thread already read')
 case('06_unwritten_tile_half', src('06'), [('verdict','uninitialised shared read'),('message','uninitialised shared read in kernel .scan_tile_kernel'),('message','reads tile.[0-9]+. at'),('message','work_efficient_scan\\.cu:72'),('case',T6),('limit','60')],
