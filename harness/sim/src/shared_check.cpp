@@ -88,14 +88,10 @@ thread_local State* tls_state = nullptr;
 // (tls_len 0 outside blocks and with checking off).
 thread_local std::uintptr_t tls_lo = 0;
 thread_local std::uintptr_t tls_len = 0;
-// The instrumented code's return address while a hook other than the plain
-// read/write fast paths runs (for the watchdog's "now at" line: shared_user_pc).
-thread_local const void* tls_hook_pc = nullptr;
-struct HookPc {
-  const void* saved = tls_hook_pc;
-  explicit HookPc(const void* pc) { tls_hook_pc = pc; }
-  ~HookPc() { tls_hook_pc = saved; }
-};
+// The instrumented code's return address of the last call into the hooks' slow
+// part (check, the atomics), for the watchdog's "now at" line: shared_user_pc.
+thread_local const void* tls_slow_pc = nullptr;
+#define PPLAB_SIM_SLOW __attribute__((section("pplab_sim_slow")))
 
 std::atomic<bool> g_check_on{true};  // PPLAB_SIM_CHECK, read below; set_shared_check() changes it
 
@@ -129,6 +125,7 @@ const Array* array_at(const State& s, std::uintptr_t a) {
     if (a >= arr.lo && a < arr.hi) return &arr;
   return nullptr;
 }
+thread_local const Array* tls_last_array = nullptr;  // where the last access landed
 
 std::string array_title(const Array& arr) {
   if (!arr.name) return "the dynamic shared memory (extern __shared__, " + std::to_string(arr.hi - arr.lo) + " bytes in this launch)";
@@ -222,14 +219,15 @@ const char* verb(bool write, bool present) {
 // -------------------------------------------------------------- the check ----
 enum Kind { plain_read, plain_write, atomic_read, atomic_write, atomic_rmw };
 
-[[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, Kind kind, const void* pc) {
-  const HookPc hook(pc);
+PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, Kind kind, const void* pc) {
+  tls_slow_pc = pc;
   State& s = *tls_state;
   Worker* w = tls_worker;
   if (!w) return;
   const bool reads = kind == plain_read || kind == atomic_read || kind == atomic_rmw;
   const bool writes = kind == plain_write || kind == atomic_write || kind == atomic_rmw;
-  const Array* arr = array_at(s, a);
+  const Array* arr = tls_last_array;
+  if (!arr || a < arr->lo || a >= arr->hi) tls_last_array = arr = array_at(s, a);
   if (!arr || a + size > arr->hi) report_oob(a, size, writes, pc);
   Rec* r = s.shadow + (a - tls_lo);
   const int u = w->cur.load(std::memory_order_relaxed);
@@ -254,6 +252,8 @@ enum Kind { plain_read, plain_write, atomic_read, atomic_write, atomic_rmw };
   auto ordered = [&](int t, std::uint32_t et) { return t == u || ((t >> 5) == (u >> 5) && seen[t & 31] > et); };
   for (std::size_t i = 0; i < size; ++i) {
     Rec& x = r[i];
+    // A thread reading again what it read already in this interval: nothing new.
+    if (kind == plain_read && x.rtime == now && x.r1 == u && x.e1 == eu && (x.wtime != now || x.wtid == u)) continue;
     if (x.wtime == now && !ordered(x.wtid, x.we)) report_race(a + i, x.wtid, true, x.wpc, u, writes, pc);
     if (kind == plain_write) {
       if (x.rtime == now) {
@@ -317,6 +317,7 @@ void shared_block_begin(int nthreads, std::size_t dyn) {
   s.dyn = dyn;
   s.pending = false;
   s.arrays.clear();
+  tls_last_array = nullptr;
   if (dyn) s.arrays.push_back({reinterpret_cast<std::uintptr_t>(s.base + kRedzone),
                                reinterpret_cast<std::uintptr_t>(s.base + kRedzone + dyn), 1, nullptr, nullptr, 0});
   s.bump = kRedzone + round_up(dyn, 16) + kRedzone;
@@ -371,6 +372,7 @@ void* shared_place(SharedSlot& slot, std::size_t size, std::size_t align, std::s
   // Poison values too, for runs with checking off: a read before any write shows
   // as NaN / -1, not as the last block's data.
   std::memset(p, 0xff, size);
+  tls_last_array = nullptr;  // the vector may move
   s.arrays.push_back({reinterpret_cast<std::uintptr_t>(p), reinterpret_cast<std::uintptr_t>(p + size),
                       std::max<std::size_t>(elem, 1), name, file, line});
   slot.gen = tls_shared_gen;
@@ -392,10 +394,12 @@ bool shared_check() { return detail::g_check_on.load(); }
 #define PPLAB_SIM_FAST_HOOK extern "C" __attribute__((section("pplab_sim_hooks"), used))
 extern "C" char __start_pplab_sim_hooks[], __stop_pplab_sim_hooks[];
 
+extern "C" char __start_pplab_sim_slow[], __stop_pplab_sim_slow[];
+
 void* pplab::sim::detail::shared_user_pc(void* pc, void* sp) {
-  if (tls_hook_pc) return const_cast<void*>(tls_hook_pc);
-  if (static_cast<char*>(pc) >= __start_pplab_sim_hooks && static_cast<char*>(pc) < __stop_pplab_sim_hooks && sp)
-    return *static_cast<void**>(sp);
+  char* p = static_cast<char*>(pc);
+  if (p >= __start_pplab_sim_slow && p < __stop_pplab_sim_slow && tls_slow_pc) return const_cast<void*>(tls_slow_pc);
+  if (p >= __start_pplab_sim_hooks && p < __stop_pplab_sim_hooks && sp) return *static_cast<void**>(sp);
   return pc;
 }
 
@@ -449,67 +453,68 @@ template <class T>
 void atomic_check(const volatile T* p, K kind, const void* pc) {
   if (__builtin_expect(in_arena(p), 0)) check(reinterpret_cast<std::uintptr_t>(p), sizeof(T), kind, pc);
 }
-using pplab::sim::detail::HookPc;
 }  // namespace
 
 #define PPLAB_SIM_ATOMICS(bits, T)                                                                          \
-  extern "C" T __tsan_atomic##bits##_load(const volatile T* a, int) {                                     \
-    const HookPc hook(__builtin_return_address(0));                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_load(const volatile T* a, int) {                                     \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
     atomic_check(a, K::atomic_read, __builtin_return_address(0));                                           \
     return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                            \
   }                                                                                                         \
-  extern "C" void __tsan_atomic##bits##_store(volatile T* a, T v, int) {                                  \
-    const HookPc hook(__builtin_return_address(0));                                                         \
+  extern "C" PPLAB_SIM_SLOW void __tsan_atomic##bits##_store(volatile T* a, T v, int mo) {                                  \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
     atomic_check(a, K::atomic_write, __builtin_return_address(0));                                          \
-    __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                                               \
+    /* A variable order would make GCC use seq_cst (an xchg); release is a plain store on x86 */            \
+    if (mo == __ATOMIC_SEQ_CST) __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                   \
+    else __atomic_store_n(a, v, __ATOMIC_RELEASE);                                                          \
   }                                                                                                         \
-  extern "C" T __tsan_atomic##bits##_exchange(volatile T* a, T v, int) {                                  \
-    const HookPc hook(__builtin_return_address(0));                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_exchange(volatile T* a, T v, int) {                                  \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
     atomic_check(a, K::atomic_write, __builtin_return_address(0));                                          \
     return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                                     \
   }                                                                                                         \
-  extern "C" T __tsan_atomic##bits##_fetch_add(volatile T* a, T v, int) {                                 \
-    const HookPc hook(__builtin_return_address(0));                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_add(volatile T* a, T v, int) {                                 \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
     atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
     return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                                      \
   }                                                                                                         \
-  extern "C" T __tsan_atomic##bits##_fetch_sub(volatile T* a, T v, int) {                                 \
-    const HookPc hook(__builtin_return_address(0));                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_sub(volatile T* a, T v, int) {                                 \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
     atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
     return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                                      \
   }                                                                                                         \
-  extern "C" T __tsan_atomic##bits##_fetch_and(volatile T* a, T v, int) {                                 \
-    const HookPc hook(__builtin_return_address(0));                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_and(volatile T* a, T v, int) {                                 \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
     atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
     return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                                      \
   }                                                                                                         \
-  extern "C" T __tsan_atomic##bits##_fetch_or(volatile T* a, T v, int) {                                  \
-    const HookPc hook(__builtin_return_address(0));                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_or(volatile T* a, T v, int) {                                  \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
     atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
     return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                                       \
   }                                                                                                         \
-  extern "C" T __tsan_atomic##bits##_fetch_xor(volatile T* a, T v, int) {                                 \
-    const HookPc hook(__builtin_return_address(0));                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_xor(volatile T* a, T v, int) {                                 \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
     atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
     return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                                      \
   }                                                                                                         \
-  extern "C" T __tsan_atomic##bits##_fetch_nand(volatile T* a, T v, int) {                                \
-    const HookPc hook(__builtin_return_address(0));                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_nand(volatile T* a, T v, int) {                                \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
     atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
     return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                                     \
   }                                                                                                         \
-  extern "C" int __tsan_atomic##bits##_compare_exchange_strong(volatile T* a, T* c, T v, int, int) {      \
-    const HookPc hook(__builtin_return_address(0));                                                         \
+  extern "C" PPLAB_SIM_SLOW int __tsan_atomic##bits##_compare_exchange_strong(volatile T* a, T* c, T v, int, int) {      \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
     atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
     return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                 \
   }                                                                                                         \
-  extern "C" int __tsan_atomic##bits##_compare_exchange_weak(volatile T* a, T* c, T v, int, int) {        \
-    const HookPc hook(__builtin_return_address(0));                                                         \
+  extern "C" PPLAB_SIM_SLOW int __tsan_atomic##bits##_compare_exchange_weak(volatile T* a, T* c, T v, int, int) {        \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
     atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
     return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                 \
   }                                                                                                         \
-  extern "C" T __tsan_atomic##bits##_compare_exchange_val(volatile T* a, T c, T v, int, int) {            \
-    const HookPc hook(__builtin_return_address(0));                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_compare_exchange_val(volatile T* a, T c, T v, int, int) {            \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
     atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
     __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                       \
     return c;                                                                                               \
