@@ -207,7 +207,8 @@ const char* verb(bool write, bool present) {
                     verb(t_write, false) + " it at " + line_of(t_pc) + " since the last __syncthreads()\n  " +
                     (arr ? "in " + array_title(*arr) + "\n  " : std::string());
   if (t / 32 == u / 32 && w.n <= 32)
-    msg += "nothing orders the two accesses: the lanes need a __syncwarp() (or a __syncthreads()) between them";
+    msg += "nothing orders the two accesses: the lanes need a __syncthreads() (or, in a block of one warp, a "
+           "__syncwarp()) between them";
   else if (t / 32 == u / 32)
     msg += "nothing orders the two accesses: they need a __syncthreads() between them (a __syncwarp() would "
            "order only these two lanes of one warp)";

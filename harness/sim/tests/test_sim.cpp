@@ -314,7 +314,7 @@ TEST_CASE("warp ping-pong buffers without __syncwarp are a data race between the
   CHECK(contains(out, "shared_checks.cu:27\n"));
   CHECK(contains(out, "thread (0,0,0) (warp 0, lane 0) read it at"));
   CHECK(contains(out, "shared_checks.cu:26 since"));
-  CHECK(contains(out, "the lanes need a __syncwarp() (or a __syncthreads()) between them"));
+  CHECK(contains(out, "the lanes need a __syncthreads() (or, in a block of one warp, a __syncwarp()) between them"));
 }
 
 TEST_CASE("a race through a device function's volatile pointer into a cast array is found") {
