@@ -19,6 +19,9 @@ std::string verdict_name(CaseResult::Verdict verdict) {
     case CaseResult::Verdict::host_work: return "ran on the host";
     case CaseResult::Verdict::memory_error: return "memory error";
     case CaseResult::Verdict::race_hazard: return "race hazard";
+    case CaseResult::Verdict::data_race: return "data race";
+    case CaseResult::Verdict::uninit_shared: return "uninitialised shared read";
+    case CaseResult::Verdict::shared_oob: return "shared out of bounds";
     case CaseResult::Verdict::fault: return "fault";
     case CaseResult::Verdict::crashed: return "crashed";
     case CaseResult::Verdict::threw: return "threw";
@@ -132,6 +135,16 @@ std::string first_reason(const std::string& output) {
   return sim.empty() ? fallback : sim;
 }
 
+// The verdict for an emulator report: its checked shared memory's three reports
+// have their own (harness/sim/src/shared_check.cpp words them), the rest are faults.
+CaseResult::Verdict sim_verdict(const std::string& reason) {
+  using V = CaseResult::Verdict;
+  if (reason.rfind("data race on shared memory", 0) == 0) return V::data_race;
+  if (reason.rfind("uninitialised shared read", 0) == 0) return V::uninit_shared;
+  if (reason.rfind("shared memory out of bounds", 0) == 0) return V::shared_oob;
+  return V::fault;
+}
+
 // The first few non-blank lines of a message, joined into one line.
 std::string first_line(const std::string& text, int count = 1) {
   std::istringstream lines(text);
@@ -161,8 +174,8 @@ void judge_runner_end(const std::string& account, CaseResult& result) {
   const std::string how = first.size() > prefix.size() ? first.substr(prefix.size()) : first;
   result.detail = account.substr(0, 4000);
   if (account.find(kSimError) != std::string::npos) {
-    result.verdict = V::fault;
     result.reason = first_reason(account);
+    result.verdict = sim_verdict(result.reason);
   } else if (how.rfind("crashed: ", 0) == 0) {
     result.verdict = V::crashed;
     result.reason = how;
@@ -221,8 +234,8 @@ CaseResult judge(const std::string& name, const ProcessResult& run, const Channe
   } else if (sim_fault && !(end_record && case_record && case_record->value("failures", 1) == 0)) {
     // A check binary that holds the lab's code itself (a benchmark, or a build from
     // before the checker and runner split).
-    result.verdict = V::fault;
     result.reason = first_reason(run.output);
+    result.verdict = sim_verdict(result.reason);
   } else if (crash_record || run.ending == ProcessResult::Ending::signalled) {
     result.verdict = V::crashed;
     result.reason = "crashed: " + signal_words(run);

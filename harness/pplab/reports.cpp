@@ -427,7 +427,9 @@ std::string junit(const GradeReport& report) {
         continue;
       }
       const bool failure = c.verdict == CaseResult::Verdict::wrong_answer || c.verdict == CaseResult::Verdict::host_work ||
-                           c.verdict == CaseResult::Verdict::memory_error || c.verdict == CaseResult::Verdict::race_hazard;
+                           c.verdict == CaseResult::Verdict::memory_error || c.verdict == CaseResult::Verdict::race_hazard ||
+                           c.verdict == CaseResult::Verdict::data_race || c.verdict == CaseResult::Verdict::uninit_shared ||
+                           c.verdict == CaseResult::Verdict::shared_oob;
       (failure ? lab_failures : lab_errors)++;
       const char* tag = failure ? "failure" : "error";
       cases << ">\n      <" << tag << " type=\"" << xml_escape(verdict_name(c.verdict)) << "\" message=\""

@@ -173,7 +173,8 @@ void sample_handler(int, siginfo_t*, void* uctx) {
   if (!w) return;
   auto* uc = static_cast<ucontext_t*>(uctx);
 #if defined(__x86_64__)
-  w->sampled_pc.store(reinterpret_cast<void*>(uc->uc_mcontext.gregs[REG_RIP]));
+  w->sampled_pc.store(shared_user_pc(reinterpret_cast<void*>(uc->uc_mcontext.gregs[REG_RIP]),
+                                     reinterpret_cast<void*>(uc->uc_mcontext.gregs[REG_RSP])));
 #elif defined(__aarch64__)
   w->sampled_pc.store(reinterpret_cast<void*>(uc->uc_mcontext.pc));
 #else
@@ -234,6 +235,7 @@ void watchdog_main() {
 }  // namespace
 
 void fatal(const std::string& message) { die(message); }
+std::string source_line(void* pc) { return addr2line(pc); }
 
 std::string fmt_site(const Site& s) {
   if (!s.file) return "?";

@@ -90,6 +90,15 @@ struct AllocInfo {
 // enough for a signal handler: it is only called once the process is going down.
 bool find_alloc(std::uintptr_t addr, AllocInfo* out);
 
+// shared_check.cpp: checked shared memory (see there)
+unsigned char* shared_arena_create();  // this OS thread's arena; returns its dynamic shared memory
+void shared_block_begin(int nthreads, size_t dynamic_bytes);
+void shared_block_end();
+void shared_barrier();                            // a __syncthreads() released the block
+void shared_warp_sync(int base, unsigned lanes);  // a warp operation released these lanes of the warp at base
+std::string source_line(void* pc);                // "file:line" via addr2line, or empty (diagnostics.cpp)
+void* shared_user_pc(void* pc, void* sp);        // a sampled pc inside a hook -> the kernel's pc
+
 // runtime.cpp
 void set_last_error(cudaError_t e);
 void count_launch();  // one more kernel launched (pplab::sim::traffic)

@@ -401,6 +401,7 @@ int resolve_warps(Worker& w, bool diagnose) {
           t.result = ((group >> src) & 1u) ? w.threads[base + src].value : t.value;
         }
       }
+      shared_warp_sync(base, group);
       for (unsigned g = group; g; g &= g - 1) {
         w.state[base + __builtin_ctz(g)] = TState::runnable;
         --w.at_warp;
@@ -433,6 +434,7 @@ int resolve(Worker& w) {
       case BarrierOp::any: w.bar_result = count > 0; break;
     }
     w.at_barrier = 0;
+    shared_barrier();
     w.bar_mixed = false;
     w.released_site = w.bar_site;
     w.bar_site = Site{};  // no barrier pending: the inline fast path needs a first arrival again
@@ -479,12 +481,14 @@ void run_block(Worker& w, const LaunchDesc& d, long long linear) {
   w.bar_mixed = false;
   // Uninitialised shared memory reads show up as NaN / -1 rather than the last block's data.
   if (d.smem) std::memset(w.smem, 0xff, d.smem);
+  shared_block_begin(w.n, d.smem);
   std::uint64_t s = (static_cast<std::uint64_t>(g_schedule.seed.load()) << 32) ^ static_cast<std::uint64_t>(linear);
   w.rng = splitmix(s);
   build_order(w);
   int first = w.order[0];
   w.enter(first);
   switch_to(w.ctx[first], &w.main_ctx);
+  shared_block_end();
   w.cur.store(-1, std::memory_order_relaxed);
 }
 
@@ -493,9 +497,7 @@ Worker& this_worker(int index) {
   if (!storage) {
     storage = std::make_unique<Worker>();
     storage->index = index;
-    void* p = mmap(nullptr, kMaxDynSmem + 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) fatal("cannot allocate shared memory buffer");
-    storage->smem = static_cast<unsigned char*>(p);
+    storage->smem = shared_arena_create();
     install_thread_handlers();
   }
   return *storage;

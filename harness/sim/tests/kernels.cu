@@ -360,6 +360,9 @@ __constant__ unsigned int cbits[2] = {0, 31};
 __global__ void warp_sort_kernel() {
   __shared__ volatile unsigned int sdata[WSIZE * 2];
   sdata[threadIdx.x] = ddata[threadIdx.x];
+  // The seed has no sync here: it relies on the warp running in lockstep, which CUDA
+  // has not promised since Volta. Checked shared memory reports the read below.
+  __syncwarp();
   unsigned int bitmask = 1u << cbits[0];
   unsigned int offset = 0;
   unsigned int thrmask = 0xFFFFFFFFU << threadIdx.x;

@@ -174,7 +174,13 @@ TEST_CASE("the seed's warp radix sort runs with __device__ symbols, ballots and 
 }
 
 TEST_CASE("a reduction missing the barrier in its loop is wrong under at least one schedule") {
+  // With checking on, the first race ends the process (tested below); the values
+  // are what a run with PPLAB_SIM_CHECK=off sees.
   ScheduleGuard guard;
+  struct CheckOff {
+    CheckOff() { pplab::sim::set_shared_check(false); }
+    ~CheckOff() { pplab::sim::set_shared_check(true); }
+  } check_off;
   const int n = 4096;
   bool wrong_somewhere = false;
   for (Schedule s : {Schedule::forward, Schedule::reverse, Schedule::random}) {
@@ -272,6 +278,119 @@ TEST_CASE("cudaFuncSetAttribute raises the dynamic shared memory limit up to 227
 }
 
 // ---------------------------------------------------------------- diagnostics ----
+namespace {
+std::string shared_case(const std::string& which, const char* schedule = "forward") {
+  auto r = run(std::string("PPLAB_SIM_CHECK=on PPLAB_SIM_SCHEDULE=") + schedule + " " + program("pplab_sim_prog_shared_checks") + " " + which);
+  INFO(r.output);
+  CHECK(r.status == 1);
+  CHECK(!contains(r.output, "finished"));
+  return r.output;
+}
+}  // namespace
+
+TEST_CASE("a tree reduction without its barrier is a data race naming both threads, lines and the barrier") {
+  // Forward order: thread 0 runs the whole loop first, then thread 1 overwrites a
+  // value thread 0 read. Reverse: lane 31 reads what thread 63 of the next warp wrote.
+  std::string out = shared_case("tree");
+  CHECK(contains(out, "pplab-sim: error: data race on shared memory in kernel 'tree_no_barrier'"));
+  CHECK(contains(out, "kernel 'tree_no_barrier' (launched at"));
+  CHECK(contains(out, "block (0,0,0):\n"));
+  CHECK(contains(out, "in __shared__ partial (128 elements of 4 bytes, declared at"));
+  CHECK(contains(out, "shared_checks.cu:10)"));
+  CHECK(contains(out, "thread (1,0,0) (warp 0, lane 1) writes partial[1] at"));
+  CHECK(contains(out, "thread (0,0,0) (warp 0, lane 0) read it at"));
+  CHECK(contains(out, "shared_checks.cu:14 since the last __syncthreads()"));
+  CHECK(contains(out, "they need a __syncthreads() between them (a __syncwarp() would order only these two lanes"));
+  out = shared_case("tree", "reverse");
+  CHECK(contains(out, "thread (31,0,0) (warp 0, lane 31) reads partial[63] at"));
+  CHECK(contains(out, "thread (63,0,0) (warp 1, lane 31) wrote it at"));
+  CHECK(contains(out, "the threads are in different warps and need a __syncthreads() between them"));
+}
+
+TEST_CASE("warp ping-pong buffers without __syncwarp are a data race between the read and the write line") {
+  std::string out = shared_case("warp");
+  CHECK(contains(out, "data race on shared memory in kernel 'warp_no_syncwarp'"));
+  CHECK(contains(out, "thread (1,0,0) (warp 0, lane 1) writes buffers[33] at"));
+  CHECK(contains(out, "shared_checks.cu:27\n"));
+  CHECK(contains(out, "thread (0,0,0) (warp 0, lane 0) read it at"));
+  CHECK(contains(out, "shared_checks.cu:26 since"));
+  CHECK(contains(out, "the lanes need a __syncthreads() (or, in a block of one warp, a __syncwarp()) between them"));
+}
+
+TEST_CASE("a race through a device function's volatile pointer into a cast array is found") {
+  std::string out = shared_case("pointer");
+  CHECK(contains(out, "data race on shared memory in kernel 'race_through_pointer'"));
+  CHECK(contains(out, "__shared__ raw (64 elements of 4 bytes"));
+  CHECK(contains(out, "writes raw[1] at"));
+  CHECK(contains(out, "shared_checks.cu:33"));
+}
+
+TEST_CASE("a shared read no thread of the block wrote is reported, in the second block too") {
+  std::string out = shared_case("uninit");
+  CHECK(contains(out, "pplab-sim: error: uninitialised shared read in kernel 'uninit_static'"));
+  CHECK(contains(out, "block (1,0,0), thread (0,0,0)"));
+  CHECK(contains(out, "reads slots[31] at"));
+  CHECK(contains(out, "shared_checks.cu:49\n"));
+  CHECK(contains(out, "in __shared__ slots (32 elements of 4 bytes, declared at"));
+  CHECK(contains(out, "shared_checks.cu:46)"));
+  out = shared_case("uninit_dynamic");
+  CHECK(contains(out, "uninitialised shared read in kernel 'uninit_dynamic'"));
+  CHECK(contains(out, "reads byte 128 of the dynamic shared memory at"));
+  CHECK(contains(out, "shared_checks.cu:56\n"));
+  CHECK(contains(out, "(extern __shared__, 256 bytes in this launch)"));
+}
+
+TEST_CASE("a read that runs ahead of another thread's write is reported as the race it is") {
+  // In forward order threads 0..3 read tile[7..4] before their owners wrote them;
+  // thread 4's write is the first to meet such a read. Without the later write it
+  // would be an uninitialised read.
+  std::string out = shared_case("reverse");
+  CHECK(contains(out, "data race on shared memory in kernel 'reverse_no_barrier'"));
+  CHECK(contains(out, "thread (4,0,0) (warp 0, lane 4) writes tile[4] at"));
+  CHECK(contains(out, "shared_checks.cu:128\n"));
+  CHECK(contains(out, "thread (3,0,0) (warp 0, lane 3) read it at"));
+  CHECK(contains(out, "shared_checks.cu:129 since"));
+  CHECK(!contains(out, "uninitialised"));
+}
+
+TEST_CASE("shared accesses past the end, before the start and past the dynamic size name array, index and line") {
+  std::string out = shared_case("past_end");
+  CHECK(contains(out, "pplab-sim: error: shared memory out of bounds in kernel 'past_end'"));
+  CHECK(contains(out, "thread (31,0,0)"));
+  CHECK(contains(out, "reads 4 bytes at tile[32] at"));
+  CHECK(contains(out, "shared_checks.cu:65\n"));
+  CHECK(contains(out, "that is past the end of __shared__ tile (32 elements of 4 bytes"));
+  out = shared_case("before_start");
+  CHECK(contains(out, "reads 4 bytes at second[-17] at"));
+  CHECK(contains(out, "shared_checks.cu:72\n"));
+  CHECK(contains(out, "that is before the start of __shared__ second (16 elements"));
+  out = shared_case("past_dynamic");
+  CHECK(contains(out, "thread (16,0,0)"));
+  CHECK(contains(out, "writes 1 byte at byte 64 of the dynamic shared memory at"));
+  CHECK(contains(out, "shared_checks.cu:76\n"));
+  CHECK(contains(out, "past the end of the dynamic shared memory (extern __shared__, 64 bytes in this launch)"));
+}
+
+TEST_CASE("shared atomics, barrier trees, __syncwarp double buffers, shuffles and a volatile flag report nothing") {
+  for (const char* schedule : {"forward", "reverse", "random:1", "random:2"}) {
+    auto r = run(std::string("PPLAB_SIM_CHECK=on PPLAB_SIM_SCHEDULE=") + schedule + " " + program("pplab_sim_prog_shared_checks") + " clean");
+    INFO(schedule, r.output);
+    CHECK(r.status == 0);
+    CHECK(contains(r.output, "clean finished: 515"));
+    CHECK(!contains(r.output, "pplab-sim: error"));
+  }
+}
+
+TEST_CASE("PPLAB_SIM_CHECK=off turns the shared-memory checks off, and a bad value is an error") {
+  auto r = run("PPLAB_SIM_CHECK=off " + program("pplab_sim_prog_shared_checks") + " tree");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, "tree finished"));
+  r = run("PPLAB_SIM_CHECK=maybe " + program("pplab_sim_prog_shared_checks") + " clean");
+  CHECK(r.status == 1);
+  CHECK(contains(r.output, "pplab-sim: error: PPLAB_SIM_CHECK must be on or off, not 'maybe'"));
+}
+
 TEST_CASE("an out-of-bounds write names the kernel, block, thread, allocation and line") {
   // The first thread past the end depends on the order threads run in: pin it, so
   // the suite also passes when PPLAB_SIM_SCHEDULE is set for the labs around it.

@@ -3,13 +3,16 @@
 //
 //   pplab-sim-rewrite input.cu output.cpp
 //
-// Two rewrites, both outside comments and string/char/raw-string literals:
+// Three rewrites, all outside comments and string/char/raw-string literals:
 //   K<<<grid, block[, smem[, stream]]>>>(args)
 //     -> ::pplab::sim::make_launcher("K", __FILE__, __LINE__,
 //            [&](const auto&... a) { K(a...); }, grid, block[, smem[, stream]])(args)
 //   extern __shared__ [__align__(n)] T name[];
 //     -> T* const name = (T*)::pplab::sim::dynamic_smem();        (in a function)
 //     -> static thread_local T* const name = (T*)...dynamic_smem(); (namespace scope)
+//   __shared__ T name[N];  (in a function)
+//     -> static thread_local T pplab_sim_shared_name[N]; ... auto& name = ::pplab::sim::shared_static(...);
+//        (the array lives in the block's checked shared memory: pplab/sim/shared_check.h)
 // Newlines inside a rewritten span are emitted after the replacement, so each line
 // keeps its number; the output starts with #line 1 "<absolute path of input>".
 #include <algorithm>
@@ -161,6 +164,66 @@ bool namespace_scope(const std::vector<bool>& braces) {
   return true;
 }
 
+// The declarators of `spec d1, d2;`, split at top-level commas.
+std::vector<std::string> split_declarators(const std::string& s) {
+  std::vector<std::string> parts;
+  int depth = 0;
+  size_t from = 0;
+  for (size_t k = 0; k < s.size(); ++k) {
+    char c = s[k];
+    if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
+    else if (c == ')' || c == ']' || c == '}' || c == '>') --depth;
+    else if (c == ',' && depth == 0) {
+      parts.push_back(s.substr(from, k - from));
+      from = k + 1;
+    }
+  }
+  parts.push_back(s.substr(from));
+  return parts;
+}
+
+// [begin, end) of the declared name in one declarator: the identifier before its
+// first '[' (an array), else its last identifier.
+bool declarator_name(const std::string& d, size_t& nb, size_t& ne) {
+  size_t lb = d.find('[');
+  ne = skip_ws_back(d, lb == std::string::npos ? d.size() : lb);
+  nb = ne;
+  while (nb > 0 && ident_char(d[nb - 1])) --nb;
+  return nb < ne && !std::isdigit(static_cast<unsigned char>(d[nb]));
+}
+
+// A function-scope `[qualifiers] __shared__ spec name[dims], ...;` (the text of
+// the statement, with __shared__ at `at`) as arrays in the block's shared-memory
+// arena (pplab/sim/shared_check.h). Empty: leave the statement alone.
+std::string rewrite_static_shared(std::string decl, size_t at) {
+  decl.replace(at, 10, "");
+  if (decl.find('=') != std::string::npos) return "";  // CUDA has no initialisers on __shared__
+  std::vector<std::string> parts = split_declarators(decl);
+  size_t nb, ne;
+  if (!declarator_name(parts[0], nb, ne)) return "";
+  std::string spec = parts[0].substr(0, nb);
+  // "static" is implied (the thread_local stand-in is static already).
+  for (size_t p; (p = spec.find("static")) != std::string::npos &&
+                 (p == 0 || !ident_char(spec[p - 1])) && (p + 6 >= spec.size() || !ident_char(spec[p + 6]));)
+    spec.replace(p, 6, "");
+  // Pointer and reference marks belong to each declarator, not to the shared type.
+  size_t cut = spec.find_last_not_of(" \t\n*&");
+  cut = cut == std::string::npos ? 0 : cut + 1;
+  const std::string base = collapse_ws(spec.substr(0, cut));
+  parts[0] = spec.substr(cut) + parts[0].substr(nb);
+  std::string out;
+  for (const std::string& d : parts) {
+    if (!declarator_name(d, nb, ne)) return "";
+    const std::string name = d.substr(nb, ne - nb);
+    const std::string proto = "pplab_sim_shared_" + name, slot = "pplab_sim_slot_" + name;
+    out += "static thread_local " + base + " " + collapse_ws(d.substr(0, nb)) + proto + collapse_ws(d.substr(ne)) +
+           "; static thread_local ::pplab::sim::SharedSlot " + slot + "; auto& " + name +
+           " = ::pplab::sim::shared_static(" + proto + ", " + slot + ", __alignof__(" + proto + "), \"" + name +
+           "\", __FILE__, __LINE__); ";
+  }
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -226,6 +289,23 @@ int main(int argc, char** argv) {
       text += newlines_in(src, kb, i);  // newlines between the name and <<< (cfg keeps its own)
       edits.push_back({kb, ce + 3, text});
       i = ce + 2;
+    } else if (c == '_' && code.compare(i, 10, "__shared__") == 0 && (i == 0 || !ident_char(code[i - 1])) &&
+               (i + 10 >= n || !ident_char(code[i + 10])) && !namespace_scope(braces)) {
+      size_t semi = code.find(';', i);
+      if (semi == std::string::npos) continue;
+      size_t begin = stmt_start;
+      while (begin < i && std::isspace(static_cast<unsigned char>(code[begin]))) ++begin;
+      std::string decl = code.substr(begin, semi - begin);
+      // `extern T __shared__ x[]` is dynamic shared memory, not an array of its own.
+      bool is_extern = false;
+      for (size_t p = decl.find("extern"); p != std::string::npos; p = decl.find("extern", p + 1))
+        if ((p == 0 || !ident_char(decl[p - 1])) && (p + 6 >= decl.size() || !ident_char(decl[p + 6]))) is_extern = true;
+      std::string text = is_extern ? "" : rewrite_static_shared(decl, i - begin);
+      if (text.empty()) continue;
+      text += newlines_in(src, begin, semi + 1);
+      edits.push_back({begin, semi + 1, text});
+      i = semi;
+      stmt_start = semi + 1;
     } else if (c == 'e' && code.compare(i, 6, "extern") == 0 && (i == 0 || !ident_char(code[i - 1])) &&
                i + 6 < n && !ident_char(code[i + 6])) {
       size_t j = i + 6;

@@ -9,7 +9,7 @@ changes; every edit that no longer applies is named, and nothing is written then
 import os, sys, subprocess
 W=os.path.dirname(os.path.abspath(__file__))
 ROOT=os.path.dirname(os.path.dirname(os.path.dirname(W)))
-LABS={'01':'01_saxpy/saxpy','02':'02_dot_product/dot_product','03':'03_reduce/reduce','05':'05_naive_scan/naive_scan',
+LABS={'01':'01_saxpy/saxpy','02':'02_dot_product/dot_product','03':'03_reduce/reduce','05':'05_naive_scan/naive_scan','06':'06_work_efficient_scan/work_efficient_scan',
       '09':'09_odd_even_sort/odd_even_sort','10':'10_merge_sort/merge_sort','11':'11_radix_sort/radix_sort',
       '12':'12_warp_radix_sort/warp_radix_sort'}
 CHECK='--check' in sys.argv[1:]
@@ -96,9 +96,9 @@ case('02_skeleton', src('02','labs'), [('verdict','wrong answer'),('message','TO
 case('02_off_by_one', src('02'), [('verdict','wrong answer'),('message','result'),('case',E2),('limit','60')],
      [('  for (std::size_t i = scalar_from + global_i; i < n; i += grid_threads) sum += a[i] * b[i];','  for (std::size_t i = scalar_from + global_i; i < n - 1; i += grid_threads) sum += a[i] * b[i];')],
      note='off by one: the product loop stops at n - 1, so the last product is never added')
-case('02_missing_syncthreads', src('02'), [('verdict','wrong answer'),('message','seed example.*expected 52, got'),('case',S),('case',B2),('limit','60')],
+case('02_missing_syncthreads', src('02'), [('verdict','data race'),('message','data race on shared memory in kernel .dot_product_kernel'),('message','writes shared.1. at .*dot_product\\.cu:66'),('message','read it at .*dot_product\\.cu:66'),('case',S),('case',B2),('limit','60')],
      [('    if (local_i < stride) shared[local_i] += shared[local_i + stride];\n    __syncthreads();\n','    if (local_i < stride) shared[local_i] += shared[local_i + stride];\n')],
-     note='no __syncthreads() between the levels of the tree: a thread reads a partial sum before its neighbour wrote it, under some thread orders')
+     note='no __syncthreads() between the levels of the tree: a thread reads a partial sum before its neighbour wrote it (the emulator\'s checked shared memory names the race; with PPLAB_SIM_CHECK=off it is a wrong answer under some thread orders)')
 case('02_divergent_syncthreads', src('02'), [('verdict','fault'),('message','barrier divergence|diverg'),('message','dot_product\\.cu:68'),('case',S),('limit','30')],
      [('    if (local_i < stride) shared[local_i] += shared[local_i + stride];\n    __syncthreads();\n',
        '    if (local_i < stride) {\n      shared[local_i] += shared[local_i + stride];\n      __syncthreads();  // only the threads still adding wait\n    }\n')],
@@ -138,7 +138,7 @@ case('02_slow_atomics', src('02'), [('verdict','passed'),('case',S),('case',E2),
        '  for (std::size_t i = scalar_from + global_i; i < n; i += grid_threads) atomicAdd(result, a[i] * b[i]);')],
      note='correct but slow: every product (every four, on the vector path) is atomicAdded into the one result word; '
           'the tree then adds zeros. Full correctness points, and on a GPU it loses its speed points')
-case('02_unrolled_last_warp', src('02'), [('verdict','wrong answer'),('message','result'),('case',B2),('limit','60')],
+case('02_unrolled_last_warp', src('02'), [('verdict','data race'),('message','data race on shared memory in kernel .dot_product_kernel'),('message','dot_product\\.cu:7[0-9]'),('case',B2),('limit','60')],
      [('  for (unsigned stride = BLOCK_THREADS / 2; stride > 0; stride /= 2) {\n'
        '    if (local_i < stride) shared[local_i] += shared[local_i + stride];\n'
        '    __syncthreads();\n'
@@ -193,7 +193,7 @@ case('05_precision', src('05'), [('verdict','wrong answer'),('message','.'),('ca
        'template <class T, int BLOCK_THREADS>\n__global__ void add_tile_offsets_kernel('),
       ('  if (global_i < n) out[global_i] += tile_offsets[blockIdx.x];','  if (global_i < n) out[global_i] += half_precision(tile_offsets[blockIdx.x]);')],
      note='a float sum whose precision falls past the tolerance: the tiles\' offsets are cut to half precision before they are added')
-case('05_in_place', src('05'), [('verdict','wrong answer'),('message','.'),('case','naive scan works with every block size from 8 to 1024'),('limit','60')],
+case('05_in_place', src('05'), [('verdict','data race'),('message','data race on shared memory in kernel .scan_tile_kernel'),('message','naive_scan\\.cu:4[89]'),('case','naive scan works with every block size from 8 to 1024'),('limit','60')],
      [('    buffer[1 - current][local_i] = value;\n    __syncthreads();  // one barrier per step is enough: the next step writes the other copy\n    current = 1 - current;\n',
        '    buffer[current][local_i] = value;  // in place: one copy is enough (is it?)\n    __syncthreads();\n')],
      note='Hillis-Steele in place: a thread overwrites the element its neighbour still has to read in the same step')
@@ -233,10 +233,21 @@ case('11_negative_keys', src('11'), [('verdict','wrong answer'),('message','.'),
        '  if (kind == KeyKind::floating) return (bits & 0x80000000u) ? bits ^ 0x80000000u : ~bits;')],
      note='wrong only for negative keys: signed ints are sorted as unsigned (no sign-bit flip), so negatives come last')
 # ---- lab 12
-case('12_missing_syncwarp', src('12'), [('verdict','wrong answer'),('message','.'),('case','warp sort reproduces the lecture table pass by pass'),('limit','60')],
+case('12_missing_syncwarp', src('12'), [('verdict','data race'),('message','data race on shared memory in kernel .warp_sort_kernel'),('message','writes byte 128 of the dynamic shared memory at .*warp_radix_sort\\.cu:53'),('message','read it at .*warp_radix_sort\\.cu:57'),('case','warp sort reproduces the lecture table pass by pass'),('limit','60')],
      [('    buffers[current ^ 1][position] = my_key;\n    __syncwarp();  // the other buffer is complete before the next pass reads it\n',
        '    buffers[current ^ 1][position] = my_key;\n')],
      note='no __syncwarp between the passes: a lane reads the next pass\'s key before the lane that writes it has run')
+# ---- lab 06
+T6='work efficient scan reproduces the up-sweep and down-sweep of 8 elements'
+case('06_missing_upsweep_barrier', src('06'), [('verdict','data race'),('message','data race on shared memory in kernel .scan_tile_kernel'),('message','writes tile.1. at .*work_efficient_scan\\.cu:58'),('message','(read|wrote) it at .*work_efficient_scan\\.cu:72'),('case',T6),('limit','60')],
+     [('  for (int stride = 1; stride < TILE; stride *= 2) {\n    __syncthreads();\n','  for (int stride = 1; stride < TILE; stride *= 2) {\n')],
+     note='no __syncthreads() between the up-sweep levels: a thread adds a partial sum that another thread has not written yet, or writes one another thread already read')
+case('06_unwritten_tile_half', src('06'), [('verdict','uninitialised shared read'),('message','uninitialised shared read in kernel .scan_tile_kernel'),('message','reads tile.[0-9]+. at'),('message','work_efficient_scan\\.cu:72'),('case',T6),('limit','60')],
+     [('  tile[padded(b)] = in_b;\n','')],
+     note='loads only the first half of the tile (element a of each thread, not b): the up-sweep reads shared memory nobody wrote')
+case('06_downsweep_off_by_one', src('06'), [('verdict','shared out of bounds'),('message','shared memory out of bounds in kernel .scan_tile_kernel'),('message','past the end of __shared__ tile'),('message','work_efficient_scan\\.cu:9[0-9]'),('case',T6),('limit','60')],
+     [('      const int right = stride * (2 * t + 2) - 1;\n      const T left_value','      const int right = stride * (2 * t + 2);\n      const T left_value')],
+     note='off by one in the down-sweep: right = stride * (2t + 2) without the - 1, so the last thread reads and writes one slot past the tile')
 # ---- batch-only cases (pplab grade --submissions)
 case('01_compile_error', src('01'), [('verdict','compile error'),('message','saxpy\\.cu:18.*(not declared|undeclared)'),('batch','cole')],
      [('  if (i < n) y[i] = a * x[i] + y[i];','  if (i < n) y[i] = a * x[i] + y[j];')],

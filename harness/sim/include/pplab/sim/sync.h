@@ -21,8 +21,12 @@ int syncthreads_slow(BarrierOp op, int pred, const char* file, int line);
 // thread to the next one; the scheduler does the same in syncthreads_slow, which
 // also takes the first arrival, a different call (divergence), the predicate
 // forms and the end of a round.
+//
+// Code built with the shared-memory checks' instrumentation (-fsanitize=thread,
+// which defines __SANITIZE_THREAD__) takes the scheduler's path instead: inlined
+// here, each of the fast path's loads and stores would become a hook call.
 [[gnu::always_inline]] inline int syncthreads_op(BarrierOp op, int pred, const char* file, int line) {
-#if PPLAB_SIM_INLINE_SWITCH
+#if PPLAB_SIM_INLINE_SWITCH && !defined(__SANITIZE_THREAD__)
   using namespace detail;
   Round* r = tls_round;
   if (op == BarrierOp::plain && r && r->bar_site.line == line && r->bar_site.file == file &&

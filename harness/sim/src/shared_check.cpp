@@ -1,0 +1,530 @@
+// Checked shared memory.
+//
+// Each worker owns one arena: a redzone, the launch's dynamic shared memory, a
+// redzone, then each static __shared__ array of the running block followed by a
+// redzone (placed by shared_place, see pplab/sim/shared_check.h). Code compiled for
+// the sim is built with GCC's -fsanitize=thread, which calls a __tsan_* function
+// before every load and store; the functions below are those hooks (libtsan is not
+// linked). A hook compares the address with the running block's arena and returns
+// at once for everything else, so host, global and stack accesses cost one call.
+//
+// For an arena byte the hooks check, in order:
+//   * bounds: the byte belongs to an array placed by this block (or to the dynamic
+//     shared memory the launch asked for);
+//   * initialisation: some thread of this block wrote it (plain or atomic);
+//   * races: a shadow record per byte keeps the last plain write and up to two plain
+//     readers of the current barrier interval. Two accesses of different threads, one
+//     a write, race unless a __syncthreads() lies between them (a new interval) or, in
+//     one warp, a warp operation whose mask named both lanes (a small vector clock per
+//     lane: seen[u][l] is the latest warp operation of lane l that lane u has synced
+//     with, directly or through other lanes). Atomics never race.
+// Times are per-worker counters, so nothing is cleared when a block starts: a record
+// older than the block's start time is "not written by this block".
+#include "pplab/sim/shared_check.h"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "internal.h"
+
+namespace pplab::sim::detail {
+namespace {
+
+constexpr std::size_t kRedzone = 256;
+constexpr std::size_t kArenaBytes = 1u << 20;  // 227 KiB dynamic + static arrays + redzones, rounded up
+constexpr std::uint16_t kNone = 0xffff;
+
+struct Array {
+  std::uintptr_t lo, hi;
+  std::size_t elem;  // element size, for the index in reports
+  const char* name;  // null: the dynamic shared memory
+  const char* file;
+  int line;
+};
+
+struct Rec {                 // one shared byte
+  std::uint32_t init = 0;    // block start time of the block that wrote it last
+  std::uint32_t wtime = 0;   // barrier interval of the last plain write
+  std::uint32_t rtime = 0;   // barrier interval of the readers r1, r2
+  std::uint16_t wtid = 0, r1 = 0, r2 = kNone;
+  std::uint32_t we = 0, e1 = 0, e2 = 0;  // the accessing lane's warp epoch at the access
+  const void* wpc = nullptr;
+  const void* pc1 = nullptr;
+  const void* pc2 = nullptr;
+};
+
+struct State {
+  unsigned char* base = nullptr;
+  Rec* shadow = nullptr;
+  std::size_t dyn = 0;          // this launch's dynamic shared bytes
+  std::size_t bump = 0;         // next free arena offset for a static array
+  std::size_t high = 0;         // highest arena offset ever used (what a reset clears)
+  std::uint64_t gen = 0;        // block number on this worker
+  std::uint32_t now = 0;        // current barrier interval
+  std::uint32_t block_start = 0;
+  std::uint32_t wseq = 0;       // warp operations released
+  int nthreads = 0;
+  std::vector<Array> arrays;    // this block's
+  // The first read of unwritten bytes in this interval, reported at the next barrier
+  // unless a race on those bytes is found first: a read that runs ahead of another
+  // thread's write is a missing barrier, and the race report says so.
+  bool pending = false;
+  std::uintptr_t pending_addr = 0;
+  int pending_thread = 0;
+  const void* pending_pc = nullptr;
+  std::uint32_t e[kMaxThreads];        // each lane's last warp operation
+  std::uint32_t seen[kMaxThreads][32]; // see the file comment
+};
+
+thread_local State* tls_state = nullptr;
+// The hooks' fast test: [tls_lo, tls_lo + tls_len) is the running block's arena
+// (tls_len 0 outside blocks and with checking off).
+thread_local std::uintptr_t tls_lo = 0;
+thread_local std::uintptr_t tls_len = 0;
+// The instrumented code's return address of the last call into the hooks' slow
+// part (check, the atomics), for the watchdog's "now at" line: shared_user_pc.
+thread_local const void* tls_slow_pc = nullptr;
+#define PPLAB_SIM_SLOW __attribute__((section("pplab_sim_slow")))
+
+std::atomic<bool> g_check_on{true};  // PPLAB_SIM_CHECK, read below; set_shared_check() changes it
+
+bool read_check_setting() {
+  const char* v = std::getenv("PPLAB_SIM_CHECK");
+  if (!v || !*v || !std::strcmp(v, "on") || !std::strcmp(v, "1")) return true;
+  if (!std::strcmp(v, "off") || !std::strcmp(v, "0")) return false;
+  fatal(std::string("PPLAB_SIM_CHECK must be on or off, not '") + v + "'");
+}
+const bool g_check_setting = [] {
+  g_check_on.store(read_check_setting());
+  return true;
+}();
+
+std::size_t round_up(std::size_t v, std::size_t a) { return (v + a - 1) / a * a; }
+
+// ---------------------------------------------------------------- reports ----
+std::string line_of(const void* pc) {
+  if (!pc) return "an unknown line";
+  // The hook's return address is just after the call: the call itself is one byte back.
+  std::string s = source_line(const_cast<char*>(static_cast<const char*>(pc)) - 1);
+  return s.empty() ? "an unknown line (build with line tables: -g1)" : s;
+}
+
+std::string thread_name(const Worker& w, int t) {
+  return "thread " + fmt_idx(w.idx[t]) + " (warp " + std::to_string(t / 32) + ", lane " + std::to_string(t % 32) + ")";
+}
+
+const Array* array_at(const State& s, std::uintptr_t a) {
+  for (const Array& arr : s.arrays)
+    if (a >= arr.lo && a < arr.hi) return &arr;
+  return nullptr;
+}
+thread_local const Array* tls_last_array = nullptr;  // where the last access landed
+
+std::string array_title(const Array& arr) {
+  if (!arr.name) return "the dynamic shared memory (extern __shared__, " + std::to_string(arr.hi - arr.lo) + " bytes in this launch)";
+  return "__shared__ " + std::string(arr.name) + " (" + std::to_string((arr.hi - arr.lo) / arr.elem) + " elements of " +
+         std::to_string(arr.elem) + " bytes, declared at " + fmt_site(Site{arr.file, arr.line}) + ")";
+}
+
+// "tile[7]", or "byte 28 of the dynamic shared memory".
+std::string element(const Array& arr, std::uintptr_t a) {
+  const long long off = static_cast<long long>(a) - static_cast<long long>(arr.lo);
+  if (!arr.name) return "byte " + std::to_string(off) + " of the dynamic shared memory";
+  const long long e = static_cast<long long>(arr.elem);
+  const long long idx = off >= 0 ? off / e : -((-off + e - 1) / e);
+  std::string s = std::string(arr.name) + "[" + std::to_string(idx) + "]";
+  if (off % e) s += " (byte " + std::to_string(off) + ")";
+  return s;
+}
+
+const char* verb(bool write, bool present) {
+  if (present) return write ? "writes" : "reads";
+  return write ? "wrote" : "read";
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void report_uninit(const Array& arr, std::uintptr_t a, int t, const void* pc) {
+  const Worker& w = *tls_worker;
+  fatal("uninitialised shared read in " + describe_kernel(w) + ", " + thread_name(w, t) + ":\n  reads " +
+        element(arr, a) + " at " + line_of(pc) + "\n  in " + array_title(arr) +
+        "\n  no thread of this block has written it: shared memory starts undefined in every block");
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void report_pending() {
+  const State& s = *tls_state;
+  const Array* arr = array_at(s, s.pending_addr);
+  report_uninit(*arr, s.pending_addr, s.pending_thread, s.pending_pc);
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void report_oob(std::uintptr_t a, std::size_t size, bool write, const void* pc) {
+  const State& s = *tls_state;
+  const Worker& w = *tls_worker;
+  // An earlier read of unwritten memory may be what put this index out of range.
+  if (s.pending) report_pending();
+  const int t = w.cur.load(std::memory_order_relaxed);
+  // The array the access was meant for: the one it starts in (running past its
+  // end), else the nearest one on either side.
+  const Array* best = array_at(s, a);
+  std::uintptr_t dist = ~std::uintptr_t{0};
+  if (!best) {
+    for (const Array& arr : s.arrays) {
+      std::uintptr_t d = a >= arr.hi ? a - arr.hi : arr.lo - a;
+      if (d < dist) dist = d, best = &arr;
+    }
+  }
+  std::string msg = "shared memory out of bounds in " + describe_kernel(w) + ", " + thread_name(w, t) + ":\n  " +
+                    verb(write, true) + " " + std::to_string(size) + (size == 1 ? " byte at " : " bytes at ");
+  if (best) {
+    msg += element(*best, a) + " at " + line_of(pc) + "\n  ";
+    if (a < best->lo)
+      msg += "that is before the start of " + array_title(*best);
+    else if (a >= best->hi || a + size > best->hi)
+      msg += "that is past the end of " + array_title(*best);
+    else
+      msg += "inside " + array_title(*best);
+  } else {
+    msg += "shared-memory offset " + std::to_string(a - tls_lo) + " at " + line_of(pc) +
+           "\n  the block has no shared memory there (no __shared__ array, no dynamic shared memory)";
+  }
+  fatal(msg);
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void report_race(std::uintptr_t a, int t, bool t_write, const void* t_pc, int u,
+                                                         bool u_write, const void* u_pc) {
+  const State& s = *tls_state;
+  const Worker& w = *tls_worker;
+  const Array* arr = array_at(s, a);
+  const std::string what = arr ? element(*arr, a) : "shared-memory offset " + std::to_string(a - tls_lo);
+  // The two accesses come first: the harness keeps the first lines of a report.
+  std::string msg = "data race on shared memory in " + describe_kernel(w) + ":\n  " + thread_name(w, u) + " " +
+                    verb(u_write, true) + " " + what + " at " + line_of(u_pc) + "\n  " + thread_name(w, t) + " " +
+                    verb(t_write, false) + " it at " + line_of(t_pc) + " since the last __syncthreads()\n  " +
+                    (arr ? "in " + array_title(*arr) + "\n  " : std::string());
+  if (t / 32 == u / 32 && w.n <= 32)
+    msg += "nothing orders the two accesses: the lanes need a __syncthreads() (or, in a block of one warp, a "
+           "__syncwarp()) between them";
+  else if (t / 32 == u / 32)
+    msg += "nothing orders the two accesses: they need a __syncthreads() between them (a __syncwarp() would "
+           "order only these two lanes of one warp)";
+  else
+    msg += "nothing orders the two accesses: the threads are in different warps and need a __syncthreads() between them";
+  fatal(msg);
+}
+
+// -------------------------------------------------------------- the check ----
+enum Kind { plain_read, plain_write, atomic_read, atomic_write, atomic_rmw };
+
+PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, Kind kind, const void* pc) {
+  tls_slow_pc = pc;
+  State& s = *tls_state;
+  Worker* w = tls_worker;
+  if (!w) return;
+  const bool reads = kind == plain_read || kind == atomic_read || kind == atomic_rmw;
+  const bool writes = kind == plain_write || kind == atomic_write || kind == atomic_rmw;
+  const Array* arr = tls_last_array;
+  if (!arr || a < arr->lo || a >= arr->hi) tls_last_array = arr = array_at(s, a);
+  if (!arr || a + size > arr->hi) report_oob(a, size, writes, pc);
+  Rec* r = s.shadow + (a - tls_lo);
+  const int u = w->cur.load(std::memory_order_relaxed);
+  if (reads && !s.pending) {
+    // Counted when none of the bytes was written: a struct copied whole may carry
+    // padding nobody wrote, and that is not a bug.
+    bool any = false;
+    for (std::size_t i = 0; i < size; ++i) any |= r[i].init == s.block_start;
+    if (!any) {
+      s.pending = true;
+      s.pending_addr = a;
+      s.pending_thread = u;
+      s.pending_pc = pc;
+    }
+  }
+  if (writes)
+    for (std::size_t i = 0; i < size; ++i) r[i].init = s.block_start;
+  if (kind != plain_read && kind != plain_write) return;
+
+  const std::uint32_t now = s.now, eu = s.e[u];
+  const std::uint32_t* seen = s.seen[u];
+  auto ordered = [&](int t, std::uint32_t et) { return t == u || ((t >> 5) == (u >> 5) && seen[t & 31] > et); };
+  for (std::size_t i = 0; i < size; ++i) {
+    Rec& x = r[i];
+    // A thread reading again what it read already in this interval: nothing new.
+    if (kind == plain_read && x.rtime == now && x.r1 == u && x.e1 == eu && (x.wtime != now || x.wtid == u)) continue;
+    if (x.wtime == now && !ordered(x.wtid, x.we)) report_race(a + i, x.wtid, true, x.wpc, u, writes, pc);
+    if (kind == plain_write) {
+      if (x.rtime == now) {
+        if (!ordered(x.r1, x.e1)) report_race(a + i, x.r1, false, x.pc1, u, true, pc);
+        if (x.r2 != kNone && !ordered(x.r2, x.e2)) report_race(a + i, x.r2, false, x.pc2, u, true, pc);
+      }
+      // Earlier readers are ordered before this write (else reported): later
+      // accesses need only be ordered after the write.
+      x.wtime = now, x.wtid = static_cast<std::uint16_t>(u), x.we = eu, x.wpc = pc;
+      x.rtime = 0;
+    } else if (x.rtime != now) {
+      x.rtime = now, x.r1 = static_cast<std::uint16_t>(u), x.e1 = eu, x.pc1 = pc, x.r2 = kNone;
+    } else if (x.r1 == u) {
+      x.e1 = eu, x.pc1 = pc;
+    } else if (x.r2 == kNone || x.r2 == u) {
+      x.r2 = static_cast<std::uint16_t>(u), x.e2 = eu, x.pc2 = pc;
+    }
+    // A third reader is not kept: a later write by any thread but r1 or r2 is
+    // reported against r1 or r2 already.
+  }
+}
+
+[[gnu::always_inline]] inline bool in_arena(const volatile void* p) {
+  return reinterpret_cast<std::uintptr_t>(p) - tls_lo < tls_len;
+}
+
+// Starts the worker's counters over (after about four billion barriers).
+void reset_times(State& s) {
+  std::memset(static_cast<void*>(s.shadow), 0, s.high * sizeof(Rec));
+  std::memset(s.seen, 0, sizeof s.seen);
+  s.now = 0;
+  s.wseq = 0;
+}
+
+}  // namespace
+
+unsigned char* shared_arena_create() {
+  auto* s = new State;
+  void* p = mmap(nullptr, kArenaBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) fatal("cannot allocate shared memory");
+  s->base = static_cast<unsigned char*>(p);
+  {
+    // Touched only where blocks place arrays: the pages stay unmapped otherwise.
+    void* q = mmap(nullptr, kArenaBytes * sizeof(Rec), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+    if (q == MAP_FAILED) fatal("cannot allocate the shared-memory shadow");
+    s->shadow = static_cast<Rec*>(q);
+  }
+  std::memset(s->seen, 0, sizeof s->seen);
+  tls_state = s;
+  return s->base + kRedzone;
+}
+
+void shared_block_begin(int nthreads, std::size_t dyn) {
+  State& s = *tls_state;
+  if (s.now >= 0xfffffff0u || s.wseq >= 0xfffffff0u - 1024) reset_times(s);
+  s.block_start = ++s.now;
+  ++s.wseq;
+  s.nthreads = nthreads;
+  for (int t = 0; t < nthreads; ++t) s.e[t] = s.wseq;
+  s.dyn = dyn;
+  s.pending = false;
+  s.arrays.clear();
+  tls_last_array = nullptr;
+  if (dyn) s.arrays.push_back({reinterpret_cast<std::uintptr_t>(s.base + kRedzone),
+                               reinterpret_cast<std::uintptr_t>(s.base + kRedzone + dyn), 1, nullptr, nullptr, 0});
+  s.bump = kRedzone + round_up(dyn, 16) + kRedzone;
+  s.high = std::max(s.high, s.bump);
+  tls_shared_gen = ++s.gen;
+  tls_lo = reinterpret_cast<std::uintptr_t>(s.base);
+  tls_len = g_check_on.load(std::memory_order_relaxed) ? kArenaBytes : 0;
+}
+
+void shared_block_end() {
+  if (tls_len && tls_state->pending) report_pending();
+  tls_shared_gen = kNoBlock;
+  tls_len = 0;
+}
+
+void shared_barrier() {
+  if (!tls_len) return;
+  if (tls_state->pending) report_pending();
+  ++tls_state->now;
+}
+
+void shared_warp_sync(int base, unsigned group) {
+  if (!tls_len) return;
+  State& s = *tls_state;
+  const std::uint32_t op = ++s.wseq;
+  std::uint32_t merged[32];
+  std::memcpy(merged, s.seen[base + __builtin_ctz(group)], sizeof merged);
+  for (unsigned g = group; g; g &= g - 1) {
+    const std::uint32_t* v = s.seen[base + __builtin_ctz(g)];
+    for (int l = 0; l < 32; ++l) merged[l] = std::max(merged[l], v[l]);
+  }
+  for (unsigned g = group; g; g &= g - 1) merged[__builtin_ctz(g)] = op;
+  for (unsigned g = group; g; g &= g - 1) {
+    const int t = base + __builtin_ctz(g);
+    std::memcpy(s.seen[t], merged, sizeof merged);
+    s.e[t] = op;
+  }
+}
+
+
+void* shared_place(SharedSlot& slot, std::size_t size, std::size_t align, std::size_t elem, const char* name,
+                   const char* file, int line) {
+  if (!tls_worker || !tls_state || tls_shared_gen == kNoBlock) return nullptr;
+  State& s = *tls_state;
+  const std::size_t off = round_up(s.bump, std::max<std::size_t>(align, 16));
+  if (off + size + kRedzone > kArenaBytes)
+    fatal("too much shared memory in " + describe_kernel(*tls_worker) + ": __shared__ " + name + " (declared at " +
+          fmt_site(Site{file, line}) + ") does not fit beside the block's other shared memory");
+  s.bump = off + size + kRedzone;
+  s.high = std::max(s.high, s.bump);
+  unsigned char* p = s.base + off;
+  // Poison values too, for runs with checking off: a read before any write shows
+  // as NaN / -1, not as the last block's data.
+  std::memset(p, 0xff, size);
+  tls_last_array = nullptr;  // the vector may move
+  s.arrays.push_back({reinterpret_cast<std::uintptr_t>(p), reinterpret_cast<std::uintptr_t>(p + size),
+                      std::max<std::size_t>(elem, 1), name, file, line});
+  slot.gen = tls_shared_gen;
+  slot.ptr = p;
+  return p;
+}
+
+}  // namespace pplab::sim::detail
+
+namespace pplab::sim {
+void set_shared_check(bool on) { detail::g_check_on.store(on); }
+bool shared_check() { return detail::g_check_on.load(); }
+}  // namespace pplab::sim
+
+// The plain read/write hooks live in a section of their own so that a program
+// counter sampled inside one (a kernel spinning on a shared flag) can be traced
+// back to the kernel's line: they are leaves, so the return address is on top of
+// the stack. The linker defines the section's bounds.
+#define PPLAB_SIM_FAST_HOOK extern "C" __attribute__((section("pplab_sim_hooks"), used))
+extern "C" char __start_pplab_sim_hooks[], __stop_pplab_sim_hooks[];
+
+extern "C" char __start_pplab_sim_slow[], __stop_pplab_sim_slow[];
+
+void* pplab::sim::detail::shared_user_pc(void* pc, void* sp) {
+  char* p = static_cast<char*>(pc);
+  if (p >= __start_pplab_sim_slow && p < __stop_pplab_sim_slow && tls_slow_pc) return const_cast<void*>(tls_slow_pc);
+  if (p >= __start_pplab_sim_hooks && p < __stop_pplab_sim_hooks && sp) return *static_cast<void**>(sp);
+  return pc;
+}
+
+// ------------------------------------------------------------------ hooks ----
+// What GCC's -fsanitize=thread instrumentation calls. Only the sim's rewritten
+// sources are instrumented; these are the whole runtime they need.
+using pplab::sim::detail::check;
+using pplab::sim::detail::in_arena;
+using K = pplab::sim::detail::Kind;
+
+#define PPLAB_SIM_HOOK(fn, n, kind)                                                                      \
+  PPLAB_SIM_FAST_HOOK void fn(void* p) {                                                                 \
+    if (__builtin_expect(in_arena(p), 0)) check(reinterpret_cast<std::uintptr_t>(p), n, kind, __builtin_return_address(0)); \
+  }
+PPLAB_SIM_HOOK(__tsan_read1, 1, K::plain_read)
+PPLAB_SIM_HOOK(__tsan_read2, 2, K::plain_read)
+PPLAB_SIM_HOOK(__tsan_read4, 4, K::plain_read)
+PPLAB_SIM_HOOK(__tsan_read8, 8, K::plain_read)
+PPLAB_SIM_HOOK(__tsan_read16, 16, K::plain_read)
+PPLAB_SIM_HOOK(__tsan_write1, 1, K::plain_write)
+PPLAB_SIM_HOOK(__tsan_write2, 2, K::plain_write)
+PPLAB_SIM_HOOK(__tsan_write4, 4, K::plain_write)
+PPLAB_SIM_HOOK(__tsan_write8, 8, K::plain_write)
+PPLAB_SIM_HOOK(__tsan_write16, 16, K::plain_write)
+PPLAB_SIM_HOOK(__tsan_unaligned_read2, 2, K::plain_read)
+PPLAB_SIM_HOOK(__tsan_unaligned_read4, 4, K::plain_read)
+PPLAB_SIM_HOOK(__tsan_unaligned_read8, 8, K::plain_read)
+PPLAB_SIM_HOOK(__tsan_unaligned_read16, 16, K::plain_read)
+PPLAB_SIM_HOOK(__tsan_unaligned_write2, 2, K::plain_write)
+PPLAB_SIM_HOOK(__tsan_unaligned_write4, 4, K::plain_write)
+PPLAB_SIM_HOOK(__tsan_unaligned_write8, 8, K::plain_write)
+PPLAB_SIM_HOOK(__tsan_unaligned_write16, 16, K::plain_write)
+#undef PPLAB_SIM_HOOK
+
+PPLAB_SIM_FAST_HOOK void __tsan_read_range(void* p, unsigned long n) {
+  if (__builtin_expect(in_arena(p), 0) && n) check(reinterpret_cast<std::uintptr_t>(p), n, K::plain_read, __builtin_return_address(0));
+}
+PPLAB_SIM_FAST_HOOK void __tsan_write_range(void* p, unsigned long n) {
+  if (__builtin_expect(in_arena(p), 0) && n) check(reinterpret_cast<std::uintptr_t>(p), n, K::plain_write, __builtin_return_address(0));
+}
+extern "C" void __tsan_init() {}
+extern "C" void __tsan_func_entry(void*) {}
+extern "C" void __tsan_func_exit() {}
+extern "C" void __tsan_vptr_update(void**, void*) {}
+extern "C" void __tsan_vptr_read(void**) {}
+
+// Atomics: done for real (global memory is shared between workers); on shared
+// memory they count for bounds and initialisation, never as a race.
+namespace {
+template <class T>
+void atomic_check(const volatile T* p, K kind, const void* pc) {
+  if (__builtin_expect(in_arena(p), 0)) check(reinterpret_cast<std::uintptr_t>(p), sizeof(T), kind, pc);
+}
+}  // namespace
+
+#define PPLAB_SIM_ATOMICS(bits, T)                                                                          \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_load(const volatile T* a, int) {                                     \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
+    atomic_check(a, K::atomic_read, __builtin_return_address(0));                                           \
+    return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                            \
+  }                                                                                                         \
+  extern "C" PPLAB_SIM_SLOW void __tsan_atomic##bits##_store(volatile T* a, T v, int mo) {                                  \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
+    atomic_check(a, K::atomic_write, __builtin_return_address(0));                                          \
+    /* A variable order would make GCC use seq_cst (an xchg); release is a plain store on x86 */            \
+    if (mo == __ATOMIC_SEQ_CST) __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                   \
+    else __atomic_store_n(a, v, __ATOMIC_RELEASE);                                                          \
+  }                                                                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_exchange(volatile T* a, T v, int) {                                  \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
+    atomic_check(a, K::atomic_write, __builtin_return_address(0));                                          \
+    return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                                     \
+  }                                                                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_add(volatile T* a, T v, int) {                                 \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
+    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
+    return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                                      \
+  }                                                                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_sub(volatile T* a, T v, int) {                                 \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
+    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
+    return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                                      \
+  }                                                                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_and(volatile T* a, T v, int) {                                 \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
+    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
+    return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                                      \
+  }                                                                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_or(volatile T* a, T v, int) {                                  \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
+    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
+    return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                                       \
+  }                                                                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_xor(volatile T* a, T v, int) {                                 \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
+    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
+    return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                                      \
+  }                                                                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_nand(volatile T* a, T v, int) {                                \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
+    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
+    return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                                     \
+  }                                                                                                         \
+  extern "C" PPLAB_SIM_SLOW int __tsan_atomic##bits##_compare_exchange_strong(volatile T* a, T* c, T v, int, int) {      \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
+    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
+    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                 \
+  }                                                                                                         \
+  extern "C" PPLAB_SIM_SLOW int __tsan_atomic##bits##_compare_exchange_weak(volatile T* a, T* c, T v, int, int) {        \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
+    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
+    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                 \
+  }                                                                                                         \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_compare_exchange_val(volatile T* a, T c, T v, int, int) {            \
+    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
+    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
+    __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                       \
+    return c;                                                                                               \
+  }
+PPLAB_SIM_ATOMICS(8, std::uint8_t)
+PPLAB_SIM_ATOMICS(16, std::uint16_t)
+PPLAB_SIM_ATOMICS(32, std::uint32_t)
+PPLAB_SIM_ATOMICS(64, std::uint64_t)
+#undef PPLAB_SIM_ATOMICS
+
+extern "C" void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+extern "C" void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }

@@ -1,0 +1,151 @@
+// Checked shared memory: one kernel per report, and one that uses every race-free
+// pattern the checks must accept. `shared_checks <case>`; test_sim.cpp names the
+// lines below, so keep them where they are.
+#include <cuda_runtime.h>
+#include <cstdio>
+#include <cstring>
+
+// A tree reduction without the barrier between levels (threads of different warps).
+__global__ void tree_no_barrier(int* out) {
+  __shared__ int partial[128];
+  partial[threadIdx.x] = 1;
+  __syncthreads();
+  for (int stride = 64; stride > 0; stride /= 2) {
+    if (threadIdx.x < stride) partial[threadIdx.x] += partial[threadIdx.x + stride];  // line 14
+  }
+  if (threadIdx.x == 0) *out = partial[0];
+}
+
+// Ping-pong buffers of one warp without __syncwarp between the passes.
+__global__ void warp_no_syncwarp(int* out) {
+  __shared__ int buffers[2][32];
+  int key = 31 - static_cast<int>(threadIdx.x);
+  buffers[0][threadIdx.x] = buffers[1][threadIdx.x] = key;
+  __syncwarp();
+  for (int pass = 0; pass < 2; ++pass) {
+    key = buffers[pass][(threadIdx.x + 1) % 32];  // line 26
+    buffers[pass ^ 1][threadIdx.x] = key;         // line 27
+  }
+  out[threadIdx.x] = key;
+}
+
+// The race reached through a device function taking a pointer, and a cast.
+__device__ void add_neighbour(volatile float* row, int i) { row[i] = row[i] + row[i + 1]; }  // line 33
+__global__ void race_through_pointer(int* out) {
+  __shared__ unsigned raw[64];
+  raw[threadIdx.x] = 0;
+  __syncthreads();
+  float* as_float = reinterpret_cast<float*>(raw);
+  if (threadIdx.x < 63) add_neighbour(as_float + 0, static_cast<int>(threadIdx.x));
+  out[threadIdx.x] = 0;
+}
+
+// Reads a slot nobody in its block wrote: thread 31 stores in block 0 only, so
+// block 1 would read block 0's value if shared memory were not poisoned per block.
+__global__ void uninit_static(int* out) {
+  __shared__ int slots[32];
+  if (threadIdx.x < 31 || blockIdx.x == 0) slots[threadIdx.x] = 7;
+  __syncthreads();
+  out[threadIdx.x] = slots[31 - threadIdx.x];  // line 49
+}
+
+__global__ void uninit_dynamic(int* out) {
+  extern __shared__ int dyn[];
+  dyn[threadIdx.x] = 1;
+  __syncthreads();
+  out[threadIdx.x] = dyn[threadIdx.x + 32];  // line 56
+}
+
+// One past the end, one before the start, past the dynamic size.
+__global__ void past_end(int* out) {
+  __shared__ float tile[32];
+  tile[threadIdx.x] = 1.0f;
+  __syncthreads();
+  int* p = reinterpret_cast<int*>(tile) + threadIdx.x + 1;
+  out[threadIdx.x] = *p;  // line 65
+}
+__global__ void before_start(int* out) {
+  __shared__ int first[16];
+  __shared__ int second[16];
+  if (threadIdx.x < 16) first[threadIdx.x] = second[threadIdx.x] = 2;
+  __syncthreads();
+  out[threadIdx.x] = second[static_cast<int>(threadIdx.x) - 17];  // line 72
+}
+__global__ void past_dynamic(int* out) {
+  extern __shared__ unsigned char bytes[];
+  bytes[threadIdx.x * 4] = 1;  // line 76
+  out[threadIdx.x] = 0;
+}
+
+// Everything here is ordered: shared atomics, a barrier-separated tree, warp
+// double buffers with __syncwarp, shuffles, a volatile flag written before a barrier
+// and read after it, and a struct copied whole (its padding never written).
+struct Padded {
+  char tag;
+  int value;
+};
+__global__ void clean(int* out) {
+  __shared__ unsigned count;
+  __shared__ float tree[256];
+  __shared__ int buffers[2][8][32];
+  volatile __shared__ int flag;
+  __shared__ Padded pairs[256];
+  const unsigned t = threadIdx.x, lane = t % 32, warp = t / 32;
+  if (t == 0) {
+    count = 0;
+    flag = 0;
+  }
+  pairs[t].tag = 'a';
+  pairs[t].value = static_cast<int>(t);
+  __syncthreads();
+  atomicAdd(&count, 1u);
+  tree[t] = 1.0f;
+  __syncthreads();
+  for (unsigned stride = 128; stride > 0; stride /= 2) {
+    if (t < stride) tree[t] += tree[t + stride];
+    __syncthreads();
+  }
+  int key = static_cast<int>(lane);
+  for (int pass = 0; pass < 4; ++pass) {
+    buffers[pass & 1][warp][lane] = key;
+    __syncwarp();
+    key = buffers[pass & 1][warp][(lane + 1) % 32];
+    __syncwarp();
+  }
+  int sum = key;
+  for (int d = 16; d > 0; d /= 2) sum += __shfl_down_sync(0xffffffffu, sum, d);
+  if (t == 5) flag = 1;
+  __syncthreads();
+  Padded copy = pairs[(t + 1) % 256];
+  if (t == 0) *out = static_cast<int>(tree[0]) + static_cast<int>(count) + flag + (copy.tag == 'a') + (sum > 0);
+}
+
+// Reads its partner's slot before the partner wrote it (no barrier): the read of
+// unwritten memory is held until the interval ends, and the partner's write turns it
+// into the race it is.
+__global__ void reverse_no_barrier(int* out) {
+  __shared__ int tile[8];
+  tile[threadIdx.x] = static_cast<int>(threadIdx.x);
+  out[threadIdx.x] = tile[7 - threadIdx.x];  // line 129
+}
+
+int main(int argc, char** argv) {
+  const char* which = argc > 1 ? argv[1] : "";
+  int* d = nullptr;
+  cudaMalloc(&d, 1024 * sizeof(int));
+  if (!std::strcmp(which, "tree")) tree_no_barrier<<<1, 128>>>(d);
+  else if (!std::strcmp(which, "warp")) warp_no_syncwarp<<<1, 32>>>(d);
+  else if (!std::strcmp(which, "pointer")) race_through_pointer<<<1, 64>>>(d);
+  else if (!std::strcmp(which, "uninit")) uninit_static<<<2, 32>>>(d);
+  else if (!std::strcmp(which, "uninit_dynamic")) uninit_dynamic<<<1, 32, 64 * sizeof(int)>>>(d);
+  else if (!std::strcmp(which, "past_end")) past_end<<<1, 32>>>(d);
+  else if (!std::strcmp(which, "before_start")) before_start<<<1, 32>>>(d);
+  else if (!std::strcmp(which, "past_dynamic")) past_dynamic<<<1, 32, 64>>>(d);
+  else if (!std::strcmp(which, "clean")) clean<<<3, 256>>>(d);
+  else if (!std::strcmp(which, "reverse")) reverse_no_barrier<<<1, 8>>>(d);
+  else return 2;
+  int h = 0;
+  cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
+  std::printf("%s finished: %d\n", which, h);
+  return 0;
+}
