@@ -167,6 +167,7 @@ class Page(HTMLParser):
 RAW_MARKUP = [
     (re.compile(r"\*\*"), "Markdown bold shown as text"),
     (re.compile(r"`"), "a Markdown backtick shown as text"),
+    (re.compile(r"(?:^|[\s(])\*[^\s*][^*]*\*(?=$|[\s.,;:)])"), "Markdown emphasis shown as text"),
     (re.compile(r"</?(tt|b|i|em|strong|code|kbd|sub|sup|br|p|div|span|a)( [^>]*)?>", re.I), "an HTML tag shown as text"),
 ]
 
