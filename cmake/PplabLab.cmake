@@ -91,7 +91,7 @@ function(pplab_add_lab name)
     target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
     target_link_libraries(${target} PRIVATE pplab::doctest_main pplab::harness)
     target_compile_definitions(${target} PRIVATE
-      PPLAB_LAB="${lab_folder}" PPLAB_TREE="${tree}")
+      PPLAB_LAB="${lab_folder}" PPLAB_TREE="${tree}" PPLAB_KERNEL_FILE="${kernel_file}")
     doctest_discover_tests(${target}
       TEST_PREFIX "${prefix}"
       PROPERTIES LABELS ${test_label} TIMEOUT 300)  # doctest flattens lists: one label only
