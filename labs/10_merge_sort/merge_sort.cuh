@@ -33,7 +33,8 @@ enum class MergeKernel {
 };
 
 /// Whether the stretch steps 10.7-10.9 are switched on (kTiledMergeWritten): until then
-/// MergeKernel::tiled and ::best run the global merge passes, and the checks say so.
+/// MergeKernel::tiled and MergeKernel::best run the global merge passes, and the
+/// checks name the global passes' steps.
 bool tiled_merge_available();
 
 /// Sorts d_keys_in[0, n) into d_keys_out, stably, on `stream`. d_keys_out may be d_keys_in.
