@@ -6,6 +6,7 @@
 #include <memory>
 #include <sstream>
 
+#include "../include/pplab/todo_regions.h"  // header-only: the kernel file's TODO regions
 #include "commands.h"
 #include "process.h"
 #include "workbook.h"
@@ -28,8 +29,9 @@ void report_trace_fault(const Lab& lab, const std::string& program, const Proces
     if (line.rfind("pplab-sim:", 0) == 0 || (line.rfind("  ", 0) == 0 && !emulator.empty())) emulator += "  " + line + "\n";
   std::cerr << "trace failed: " << lab.folder << "'s kernel on its worked example: " << result.describe() << "\n";
   if (!emulator.empty()) std::cerr << emulator;
-  std::cerr << "  step: the TODO whose lines hold the kernel line named above (the trace runs this build's "
-            << "kernel file of lab " << lab.number << ")\n"
+  // The trace runs the reference where this build has solutions/ (harness/trace), else the student's file.
+  const std::filesystem::path kernel = lab.reference_file.empty() ? lab.student_file : lab.reference_file;
+  std::cerr << pplab::detail::fault_step_line(kernel.string().c_str())
             << "  hint: a fault here is a fault in the checks too: pplab test " << lab.number
             << " names the failing check, its step and its inputs\n"
             << "  reproduce: " << program << "\n";

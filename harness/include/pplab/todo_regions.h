@@ -38,16 +38,18 @@ inline std::string todo_regions(const std::string& path) {
   return text;
 }
 
-/// The `step:` line of a fault in the kernel file at `path` (PPLAB_KERNEL_FILE).
+/// The `step:` line of a fault in the kernel file at `path` (PPLAB_KERNEL_FILE). A check
+/// binary asks before every lab call, always for its one file: the last answer is kept.
 inline std::string fault_step_line(const char* path) {
-  static const std::string line = [&] {
-    const std::string file = path ? path : "";
-    const std::string regions = file.empty() ? std::string() : todo_regions(file);
-    std::string text = "  step: the TODO whose lines hold the kernel line named above";
-    if (!regions.empty()) text += " (" + file.substr(file.find_last_of('/') + 1) + ": " + regions + ")";
-    return text + "\n";
-  }();
-  return line;
+  static std::string last_path = "\n", last_line;
+  const std::string file = path ? path : "";
+  if (file == last_path) return last_line;
+  const std::string regions = file.empty() ? std::string() : todo_regions(file);
+  std::string text = "  step: the TODO whose lines hold the kernel line named above";
+  if (!regions.empty()) text += " (" + file.substr(file.find_last_of('/') + 1) + ": " + regions + ")";
+  last_path = file;
+  last_line = text + "\n";
+  return last_line;
 }
 
 }  // namespace pplab::detail
