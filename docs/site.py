@@ -75,7 +75,10 @@ def fix(html_dir):
             continue  # no page (or no single page) made from that file: keep its file page
         target, anchor = found[0]
         redirect[name] = f"{target}#{anchor}" if target != "index.html" else target
-    link = re.compile(r'(href|src)="(' + "|".join(re.escape(n) for n in redirect) + r')(#[^"]*)?"') if redirect else None
+    names_alt = "|".join(re.escape(n) for n in redirect)
+    link = re.compile(r'(href|src)="(' + names_alt + r')(#[^"]*)?"') if redirect else None
+    # The search index and navigation data name pages in quotes, often as '../page.html'.
+    quoted = re.compile(r"""(['"/])(""" + names_alt + r""")(#[^'"]*)?(?=['"])""") if redirect else None
     figure = re.compile(
         r'<iframe scrolling="no" frameborder="0" src="(dot_inline_dotgraph_\d+\.svg)" width="(\d+)" height="(\d+)">'
         r'.*?</iframe>',
@@ -89,8 +92,10 @@ def fix(html_dir):
         path = os.path.join(html_dir, name)
         text = texts.get(name) if name in texts else read(path)
         new = text
-        if link:
+        if link and name.endswith(".html"):
             new = link.sub(lambda m: f'{m.group(1)}="{redirect[m.group(2)]}"', new)
+        elif quoted:
+            new = quoted.sub(lambda m: m.group(1) + redirect[m.group(2)], new)
         if name.endswith(".html"):
             new = figure.sub(lambda m: f'<img class="dotfigure" src="{m.group(1)}" width="{m.group(2)}" '
                                        f'height="{m.group(3)}" alt="figure"/>', new)
@@ -198,6 +203,12 @@ def check(html_dir):
             problems.append(f"{name}: a Markdown file's 'File Reference' page")
         for raw in page.raw:
             problems.append(f"{name}: {raw}")
+    # What the search box and the navigation tree offer must exist too.
+    for folder in (html_dir, os.path.join(html_dir, "search")):
+        for js in sorted(f for f in os.listdir(folder) if f.endswith(".js")) if os.path.isdir(folder) else []:
+            for target in re.findall(r"""['"]((?:\.\./)?[A-Za-z0-9_.-]+\.html)(?:#[^'"]*)?['"]""", read(os.path.join(folder, js))):
+                if not os.path.exists(os.path.normpath(os.path.join(folder, target))):
+                    problems.append(f"{os.path.relpath(os.path.join(folder, js), html_dir)}: names {target}, which does not exist")
     for name in pages(html_dir):
         if re.search(r'<iframe[^>]*dot_inline_dotgraph', read(os.path.join(html_dir, name))):
             problems.append(f"{name}: an SVG figure in an <iframe>, which cannot scale to the column")
