@@ -116,7 +116,8 @@ function(pplab_add_lab name)
     endif()
 
     pplab_add_checker(${target} ${lab_folder} ${CMAKE_CURRENT_SOURCE_DIR}/test_${name}.cpp ${arg_EXTRA_SOURCES})
-    target_compile_definitions(${target} PRIVATE PPLAB_TREE="${tree}")
+    # The checker names the student's TODO regions in fault reports (pplab/todo_regions.h).
+    target_compile_definitions(${target} PRIVATE PPLAB_TREE="${tree}" PPLAB_KERNEL_FILE="${kernel_file}")
     pplab_add_runner(${target} ${lab_folder} ${kernel_file})
     if(tree STREQUAL "labs")
       add_dependencies(pplab_student_checks ${target})  # what a GPU build's sim oracle builds

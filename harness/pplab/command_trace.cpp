@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
+#include "../include/pplab/todo_regions.h"  // header-only: the kernel file's TODO regions
 #include "commands.h"
 #include "process.h"
 #include "workbook.h"
@@ -16,6 +18,24 @@ struct TraceOptions {
   std::string lab;
   bool markdown = false;
 };
+
+// A trace that faulted (a deadlock, an invalid access, a crash) ends in a report shaped
+// like a failed check's, instead of the tables cut short: what went wrong, the
+// emulator's own lines, the step, and the command that runs the same trace again.
+void report_trace_fault(const Lab& lab, const std::string& program, const ProcessResult& result) {
+  std::string emulator, line;
+  std::istringstream lines(result.output);
+  while (std::getline(lines, line))
+    if (line.rfind("pplab-sim:", 0) == 0 || (line.rfind("  ", 0) == 0 && !emulator.empty())) emulator += "  " + line + "\n";
+  std::cerr << "trace failed: " << lab.folder << "'s kernel on its worked example: " << result.describe() << "\n";
+  if (!emulator.empty()) std::cerr << emulator;
+  // The trace runs the reference where this build has solutions/ (harness/trace), else the student's file.
+  const std::filesystem::path kernel = lab.reference_file.empty() ? lab.student_file : lab.reference_file;
+  std::cerr << pplab::detail::fault_step_line(kernel.string().c_str())
+            << "  hint: a fault here is a fault in the checks too: pplab test " << lab.number
+            << " names the failing check, its step and its inputs\n"
+            << "  reproduce: " << program << "\n";
+}
 
 int run_trace(const TraceOptions& options) {
   const Workbook workbook = discover_workbook();
@@ -44,9 +64,18 @@ int run_trace(const TraceOptions& options) {
     std::vector<std::string> argv{program.string()};
     if (options.markdown) argv.push_back("--markdown");
     const ProcessResult result = run_process(argv, {}, std::chrono::seconds(120));
+    const bool faulted = result.ending != ProcessResult::Ending::exited ||
+                         result.output.find("pplab-sim: error:") != std::string::npos;
+    if (faulted) {
+      report_trace_fault(lab, program.string(), result);
+      status = 1;
+      continue;
+    }
     std::cout << result.output;
     if (!result.succeeded()) {
-      std::cerr << "pplab trace: " << lab.folder << ": " << result.describe() << "\n";
+      // The trace ran to its end and its answer differs from the CPU's (said above).
+      std::cerr << "pplab trace: " << lab.folder << ": the worked example's answer is wrong; pplab test "
+                << lab.number << " names the step\n";
       status = 1;
     }
   }

@@ -104,6 +104,41 @@ struct RegisteringListener : ChannelListener {
 
 REGISTER_LISTENER("pplab_channel", 1, RegisteringListener);
 
+namespace {
+// `ctest -L labNN` prints a failing test case's whole output, and one mistake fails a
+// check at every size it runs: its first report says what to fix, the others repeat it.
+// With PPLAB_REPORTS=first (the sim and gpu test presets set it) a test case prints its
+// first failure whole and each later one as its first line. pplab reads the result
+// channel, not this output, and `pplab test NN` still shows every report.
+struct FirstReportReporter : doctest::ConsoleReporter {
+  explicit FirstReportReporter(const doctest::ContextOptions& options) : ConsoleReporter(options) {}
+  int failures = 0;
+  void test_case_start(const doctest::TestCaseData& data) override {
+    failures = 0;
+    ConsoleReporter::test_case_start(data);
+  }
+  void log_message(const doctest::MessageData& data) override {
+    const bool failure = data.m_severity & (doctest::assertType::is_check | doctest::assertType::is_require);
+    if (!failure || failures++ == 0) return ConsoleReporter::log_message(data);
+    // "check failed: <the check>" and the size/seed/schedule line under it.
+    const std::string text = data.m_string.c_str();
+    const std::size_t first = text.find('\n'), second = text.find('\n', first + 1);
+    std::string line = text.substr(0, first);
+    if (first != std::string::npos && text.compare(first + 1, 7, "  size ") == 0)
+      line += "; " + text.substr(first + 3, second - first - 3);
+    s << "  and: " << line << "\n";
+  }
+  void test_case_end(const doctest::CurrentTestCaseStats& stats) override {
+    if (failures > 1)
+      s << "  (" << failures - 1 << " more failures in this test case, each shown by its first line; "
+        << "PPLAB_REPORTS=all, or pplab test, prints every report)\n";
+    ConsoleReporter::test_case_end(stats);
+  }
+};
+}  // namespace
+
+REGISTER_REPORTER("pplab_first", 1, FirstReportReporter);
+
 int main(int argc, char** argv) {
   // Take --seed=<n> for ourselves; pass everything else to doctest.
   std::vector<char*> doctest_args;
@@ -120,6 +155,11 @@ int main(int argc, char** argv) {
     }
     doctest_args.push_back(argv[i]);
   }
+  static char first_reports[] = "--reporters=pplab_first";
+  const char* reports = std::getenv("PPLAB_REPORTS");
+  bool reporter_chosen = false;
+  for (char* arg : doctest_args) reporter_chosen |= std::strstr(arg, "-reporters=") || std::strstr(arg, "-r=");
+  if (reports && std::strcmp(reports, "first") == 0 && !reporter_chosen) doctest_args.push_back(first_reports);
   doctest::Context context(static_cast<int>(doctest_args.size()), doctest_args.data());
   int status = 0;
   try {

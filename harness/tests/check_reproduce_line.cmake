@@ -1,7 +1,8 @@
 # A failed check's "reproduce:" line is one shell command that, pasted as printed, reruns
 # that check alone with the same seed and thread order.
 #   -DBINARY=<a check binary> -DCASE=<one of its test cases that fails>
-#   -DFAULT=ON   the case ends in an emulator fault: the rerun must report the same fault
+#   -DFAULT=ON   the case ends in an emulator fault: the report has a step: line, and the
+#                rerun must report the same fault
 execute_process(COMMAND ${BINARY} "--test-case=${CASE}" OUTPUT_VARIABLE out ERROR_VARIABLE err)
 string(REGEX MATCH "  reproduce: ([^\n]*)" line "${out}${err}")
 if(NOT line)
@@ -12,6 +13,10 @@ find_program(SH sh REQUIRED)
 execute_process(COMMAND ${SH} -c "${command}" OUTPUT_VARIABLE again ERROR_VARIABLE again_err)
 set(again "${again}${again_err}")
 if(FAULT)
+  # A fault names the kernel line; its step: line says which TODO that line belongs to.
+  if(NOT "${out}${err}" MATCHES "\n  step: the TODO whose lines hold the kernel line named above")
+    message(FATAL_ERROR "the fault report has no step: line:\n${out}${err}")
+  endif()
   string(REGEX MATCH "pplab-sim: error: [^\n]*" fault "${out}${err}")
   string(FIND "${again}" "${fault}" same)
   if(NOT fault OR same EQUAL -1)

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "pplab/testing.h"
+#include "pplab/patterns.h"
 #include "work_efficient_scan.cuh"
 
 namespace {
@@ -43,10 +44,13 @@ struct Diagnosis {
   std::string hint;
 };
 
-// The step most likely at fault, from the algorithm and where the first wrong element is.
+// The step most likely at fault, from the algorithm, where the first wrong element is,
+// and the shape of the error: a tile off by its own total everywhere is a root that was
+// not cleared; every tile off by one amount after the first, an offset added back wrong;
+// the right values one place to the side, the write's index or inclusive/exclusive.
 template <class T>
-Diagnosis diagnose(const std::vector<T>& expected, const std::vector<T>& got, Algorithm algorithm,
-                   std::size_t tile, pplab::Tolerance tolerance) {
+Diagnosis diagnose(const std::vector<T>& in, const std::vector<T>& expected, const std::vector<T>& got,
+                   Algorithm algorithm, std::size_t tile, pplab::Tolerance tolerance) {
   std::size_t first = 0, unwritten = 0;
   while (first < got.size() && pplab::detail::element_matches(expected[first], got[first], tolerance)) ++first;
   for (const T& v : got) unwritten += pplab::is_poison(v) ? 1 : 0;
@@ -60,6 +64,31 @@ Diagnosis diagnose(const std::vector<T>& expected, const std::vector<T>& got, Al
     return {{"06.1-06.4", "up-sweep (06.1), down-sweep (06.2), write (06.4)"},
             "nothing was written: the sweeps scan the tile in shared memory (06.1, 06.2) and each "
             "thread stores its two elements (06.4)"};
+  std::vector<T> offsets;
+  if (unwritten == 0 && pplab::patterns::offset_per_tile(expected, got, tile, &offsets)) {
+    bool tile_totals = true;
+    for (std::size_t t = 0; t < offsets.size() && tile_totals; ++t) {
+      T total = T(0);
+      for (std::size_t i = t * tile; i < std::min(in.size(), (t + 1) * tile); ++i) total = T(total + in[i]);
+      tile_totals = offsets[t] == total;
+    }
+    if (tile_totals)
+      return {{"06.2", "the down-sweep: clear the root before it"},
+              "every element of a tile is off by the same amount, that tile's total (tile 0: " +
+                  std::to_string(offsets[0]) + "): the root still held the total when the down-sweep "
+                  "started; thread 0 stores it in tile_sums, then sets the root to 0"};
+    if (offsets[0] == T(0))
+      return {{"06.5", "adding each tile's offset back"},
+              "tile 0 is right and every element of each later tile is off by one amount of its own "
+              "(tile 1: " + std::to_string(offsets.size() > 1 ? offsets[1] : T(0)) +
+                  "): the offset added back to a tile is not the sum of the tiles before it"};
+  }
+  if (const auto k = pplab::patterns::shift(expected, got); k && unwritten == 0)
+    return {{"06.4", "the write"},
+            "the right values, " + std::to_string(*k > 0 ? *k : -*k) + " place" + (*k == 1 || *k == -1 ? "" : "s") +
+                " to the " + (*k > 0 ? "right" : "left") +
+                ": an inclusive result where an exclusive one was asked (or the reverse), or the store's "
+                "index off by one (06.4)"};
   if (first < tile)
     return {{"06.1-06.2", "the up-sweep and down-sweep trees"},
             "the first tile is already wrong: check left/right indices, which threads are active at "
@@ -92,7 +121,7 @@ void check_scan(const std::string& check, Kind kind, const std::vector<T>& in, c
     auto got = d_out.download();
     got.erase(got.begin(), got.begin() + skip);
     const Diagnosis diagnosis =
-        diagnose(expected, got, setup.algorithm, 2 * std::size_t(setup.block_threads), setup.tolerance);
+        diagnose(in, expected, got, setup.algorithm, 2 * std::size_t(setup.block_threads), setup.tolerance);
     std::string what = name_of(kind) + ", " + name_of(setup.algorithm);
     if (setup.algorithm == Algorithm::tiles) what += ", blocks of " + std::to_string(setup.block_threads);
     if (skip > 0) what += ", arrays start " + std::to_string(skip) + " elements into their buffers";
@@ -219,7 +248,7 @@ TEST_CASE("work efficient scan works in place") {
       gpu_scan(kind, d_data.data(), d_data.data(), in.size(), Algorithm::tiles, 64);
       const auto expected = cpu_scan(kind, in);
       const auto got = d_data.download();
-      const Diagnosis diagnosis = diagnose(expected, got, Algorithm::tiles, 128, {});
+      const Diagnosis diagnosis = diagnose(in, expected, got, Algorithm::tiles, 128, {});
       CheckContext context{"work efficient scan works in place (" + name_of(kind) + ")", in.size(),
                            diagnosis.todo, "data", schedule, diagnosis.hint};
       PPLAB_EXPECT(pplab::compare_arrays(context, expected, got));
@@ -303,7 +332,7 @@ TEST_CASE("single pass scan works in place") {
       gpu_scan(kind, d_data.data(), d_data.data(), in.size(), Algorithm::single_pass, 256);
       const auto expected = cpu_scan(kind, in);
       const auto got = d_data.download();
-      const Diagnosis diagnosis = diagnose(expected, got, Algorithm::single_pass, 4096, {});
+      const Diagnosis diagnosis = diagnose(in, expected, got, Algorithm::single_pass, 4096, {});
       CheckContext context{"single pass scan works in place (" + name_of(kind) + ")", in.size(), diagnosis.todo,
                            "data", schedule, diagnosis.hint};
       PPLAB_EXPECT(pplab::compare_arrays(context, expected, got));

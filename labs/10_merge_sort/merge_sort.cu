@@ -272,6 +272,8 @@ static void merge_pass(const Key* keys_in, const std::uint32_t* values_in, Key* 
 
 static bool use_tiled(MergeKernel merge) { return kTiledMergeWritten && merge != MergeKernel::global; }
 
+bool tiled_merge_available() { return kTiledMergeWritten; }
+
 /// The whole sort. Scratch: n keys, n values (pairs), one split per tile.
 template <class Key, bool PAIRS>
 static void merge_sort(const Key* keys_in, const std::uint32_t* values_in, Key* keys_out,

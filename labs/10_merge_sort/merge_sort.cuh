@@ -32,6 +32,11 @@ enum class MergeKernel {
   best,    ///< tiled when written (kTiledMergeWritten), else global
 };
 
+/// Whether the stretch steps 10.7-10.9 are switched on (kTiledMergeWritten): until then
+/// MergeKernel::tiled and MergeKernel::best run the global merge passes, and the
+/// checks name the global passes' steps.
+bool tiled_merge_available();
+
 /// Sorts d_keys_in[0, n) into d_keys_out, stably, on `stream`. d_keys_out may be d_keys_in.
 template <class Key>
 void sort_keys(const Key* d_keys_in, Key* d_keys_out, std::size_t n, cudaStream_t stream = 0,

@@ -19,6 +19,9 @@ const pplab::Todo kMergeSteps{"10.1-10.2 and 10.5",
 const pplab::Todo kAllSteps{"10.1-10.6",
                             "merge path (10.1), serial merge (10.2), register sort (10.3), block merges (10.4), "
                             "global merge pass (10.5), passes (10.6)"};
+const pplab::Todo kBlockSortSteps{"10.3-10.4", "the register sort (10.3) and the block merges (10.4)"};
+const pplab::Todo kPassSteps{"10.5-10.6", "the global merge pass (10.5) and the passes (10.6)"};
+const pplab::Todo kTieSteps{"10.1-10.3", "the tie rules: merge path (10.1), serial merge (10.2), register sort (10.3)"};
 const pplab::Todo kTiledSteps{"10.7-10.9", "stretch: tile splits (10.7), staged merge (10.8), switch on (10.9)"};
 
 std::string name_of(MergeKernel merge) {
@@ -30,15 +33,39 @@ std::string name_of(MergeKernel merge) {
   return "?";
 }
 
-pplab::Todo todo_for(MergeKernel merge) { return merge == MergeKernel::tiled ? kTiledSteps : kAllSteps; }
+// Whether this call merged with the stretch kernel: until 10.9 switches it on, "tiled"
+// and "best" run the global merge passes, whose steps are the ones to blame.
+bool runs_tiled(MergeKernel merge) { return merge != MergeKernel::global && pplab::lab10::tiled_merge_available(); }
 
-std::string hint_for(std::size_t n, bool unwritten) {
-  if (unwritten) return "some outputs were never written: check the passes ping-pong into the output (10.6)";
-  if (n <= std::size_t(pplab::lab10::kTileItems))
-    return "n fits in one tile, so only the block sort runs: check the register sort (10.3) and the block "
-           "merges (10.4), including their barriers";
-  return "n spans several tiles: if each tile of " + std::to_string(pplab::lab10::kTileItems) +
-         " keys is sorted but the whole is not, look at the merge passes (10.5, 10.6)";
+struct Diagnosis {
+  pplab::Todo todo;
+  std::string hint;
+};
+
+// The step a wrong sort points to, from the shape of its output: keys in order inside
+// each tile but not across them is the merge passes' doing; one tile alone is the block
+// sort's; right keys with values out of order among equal keys is a tie rule.
+template <class Key>
+Diagnosis diagnose_sort(const std::vector<Key>& got_keys, std::size_t n, MergeKernel merge, bool unwritten,
+                        bool keys_right = false) {
+  const std::size_t tile = pplab::lab10::kTileItems;
+  const pplab::Todo passes = runs_tiled(merge) ? kTiledSteps : kPassSteps;
+  if (keys_right)
+    return {kTieSteps,
+            "the keys are sorted but equal keys' values are out of input order: a tie was broken the wrong way. "
+            "Ties go to a: merge_path takes a's key when it is <= b's (10.1), serial_merge takes a on equal "
+            "keys (10.2), and the register sort swaps only when the left key is strictly greater (10.3)"};
+  if (unwritten)
+    return {kAllSteps, "some outputs were never written: the passes ping-pong so the last one lands in the output (10.6)"};
+  if (n <= tile)
+    return {kBlockSortSteps, "n fits in one tile, so only the block sort runs: the register sort (10.3) and the block "
+                             "merges (10.4), with a barrier before each round"};
+  if (pplab::patterns::tiles_sorted_not_merged(got_keys, tile))
+    return {passes, "each tile of " + std::to_string(tile) + " keys is sorted but the tiles are not merged: " +
+                        (runs_tiled(merge) ? std::string("the tiled merge pass (10.7, 10.8)")
+                                           : std::string("the merge pass (10.5) and the ping-pong of passes (10.6)"))};
+  return {kAllSteps, "some tile is itself out of order, so the block sort (10.3, 10.4) is wrong for this input; "
+                     "check it first, then the merges"};
 }
 
 template <class Key>
@@ -49,8 +76,9 @@ void check_sort_keys(const std::string& check, const std::vector<Key>& keys, Mer
     PPLAB_ON_DEVICE("sort_keys", keys.size(), pplab::lab10::sort_keys(d_in.data(), d_out.data(), keys.size(), 0, merge));
     const auto got = d_out.download();
     const bool unwritten = std::any_of(got.begin(), got.end(), [](Key k) { return pplab::is_poison(k); });
-    CheckContext context{check + " (sort_keys, " + name_of(merge) + ")", keys.size(), todo_for(merge), "keys_out",
-                         schedule, hint_for(keys.size(), unwritten)};
+    const Diagnosis diagnosis = diagnose_sort(got, keys.size(), merge, unwritten);
+    CheckContext context{check + " (sort_keys, " + name_of(merge) + ")", keys.size(), diagnosis.todo, "keys_out",
+                         schedule, diagnosis.hint};
     PPLAB_EXPECT(pplab::check_sorted_permutation(context, keys, got));
     PPLAB_EXPECT(pplab::check_unchanged(context, "keys_in", keys, d_in.download()));
   });
@@ -71,8 +99,11 @@ void check_sort_pairs(const std::string& check, const std::vector<Key>& keys, Me
     const auto got_values = d_values_out.download();
     const bool unwritten = std::any_of(got_values.begin(), got_values.end(),
                                        [](std::uint32_t v) { return pplab::is_poison(v); });
-    CheckContext context{check + " (sort_pairs, " + name_of(merge) + ")", keys.size(), todo_for(merge),
-                         "keys_out", schedule, hint_for(keys.size(), unwritten)};
+    std::vector<Key> sorted = keys;
+    std::stable_sort(sorted.begin(), sorted.end());
+    const Diagnosis diagnosis = diagnose_sort(got_keys, keys.size(), merge, unwritten, got_keys == sorted);
+    CheckContext context{check + " (sort_pairs, " + name_of(merge) + ")", keys.size(), diagnosis.todo,
+                         "keys_out", schedule, diagnosis.hint};
     PPLAB_EXPECT(pplab::check_stable_pairs(context, keys, values, got_keys, got_values));
     PPLAB_EXPECT(pplab::check_unchanged(context, "keys_in", keys, d_keys_in.download()));
     PPLAB_EXPECT(pplab::check_unchanged(context, "values_in", values, d_values_in.download()));
@@ -92,7 +123,7 @@ void check_merge(const std::string& check, std::vector<Key> a, std::vector<Key> 
                     pplab::lab10::merge_keys(d_a.data(), a.size(), d_b.data(), b.size(), d_out.data(), 0, merge));
     CheckContext context{check + " (" + std::to_string(a.size()) + " + " + std::to_string(b.size()) + " keys, " +
                              name_of(merge) + ")",
-                         expected.size(), merge == MergeKernel::tiled ? kTiledSteps : kMergeSteps, "out", schedule,
+                         expected.size(), runs_tiled(merge) ? kTiledSteps : kMergeSteps, "out", schedule,
                          "each thread's share starts where the merge path crosses its diagonal: " +
                              std::string("ties go to a, and a thread stops after its ITEMS keys")};
     PPLAB_EXPECT(pplab::compare_arrays(context, expected, d_out.download()));

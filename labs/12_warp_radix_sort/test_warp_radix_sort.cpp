@@ -4,6 +4,7 @@
 #include <array>
 #include <climits>
 #include <cstdlib>
+#include <set>
 
 #include "pplab/testing.h"
 #include "warp_radix_sort.cuh"
@@ -18,6 +19,7 @@ const pplab::Todo kAllSteps{"12.1-12.3",
                             "one bit's placement (12.1), the ping-pong passes (12.2), one segment per warp (12.3)"};
 const pplab::Todo kPlacement{"12.1", "one bit's placement with __ballot_sync and __popc"};
 const pplab::Todo kPasses{"12.2-12.1", "the ping-pong passes (12.2) built on one bit's placement (12.1)"};
+const pplab::Todo kPassSteps{"12.2", "the ping-pong passes: read, place, write the other buffer, __syncwarp(), flip"};
 
 // The stable sort of each 32-key segment by bits [begin_bit, end_bit): what the warps must write.
 std::vector<unsigned> cpu_segment_sort(std::vector<unsigned> keys, int begin_bit = 0, int end_bit = 32) {
@@ -38,12 +40,46 @@ std::string hint_for(const std::vector<unsigned>& in, const std::vector<unsigned
          "computing the same position (check the lane mask of the lanes below this one)";
 }
 
+struct Diagnosis {
+  pplab::Todo todo;
+  std::string hint;
+};
+
+// The step a wrong warp sort belongs to, from what the output looks like. One bit's
+// placement (12.1) depends only on the ballot, so it is wrong under every thread order,
+// and it moves the input's keys: a permutation in the wrong order, or a key written to
+// the slot of another. Keys that were never in the input were read from a buffer slot
+// before any lane wrote it, and an answer that was right under an earlier thread order
+// depends on the order lanes run in: both are the passes' __syncwarp() or buffers (12.2).
+Diagnosis diagnose(const std::vector<unsigned>& in, const std::vector<unsigned>& got, const pplab::Todo& todo,
+                   const std::string& passed_under, const std::string& schedule) {
+  if (!got.empty() && std::all_of(got.begin(), got.end(), [](unsigned v) { return pplab::is_poison(v); }))
+    return {todo, "nothing was written: does each warp store its sorted key to out[i] (TODO 12.3)?"};
+  if (!passed_under.empty())
+    return {kPassSteps, "right under the " + passed_under + " thread order, wrong under " + schedule +
+                            ": the answer depends on the order lanes run in, so a lane reads a buffer slot "
+                            "before the lane that writes it has run: a __syncwarp() after each pass's writes"};
+  const std::set<unsigned> keys(in.begin(), in.end());
+  const auto invented = std::count_if(got.begin(), got.end(), [&](unsigned v) { return !keys.count(v); });
+  if (invented > 0)
+    return {kPassSteps, std::to_string(invented) + " keys in the output were never in the input: they were read from "
+                            "a buffer slot no lane had written yet, a __syncwarp() missing after a pass's "
+                            "writes, or the result read from the wrong buffer"};
+  if (got == in) return {kPassSteps, "the keys came back in input order: are the passes (TODO 12.2) running?"};
+  if (const std::string changed = pplab::patterns::lost_or_doubled(in, got); !changed.empty())
+    return {todo, changed + ": two lanes computed the same position, so check the lane mask of the "
+                            "lanes below this one (12.1), or a pass read keys another lane was still writing (12.2)"};
+  return {todo, "every key is there but in the wrong order: where a lane's key goes by one bit (12.1): zeros "
+                "first in lane order, then ones"};
+}
+
 // Runs the warp sort on `in` and checks every segment: sorted, a permutation of its input,
 // equal to the stable CPU sort, every element written, the input unchanged.
 void check_warp_sort(const std::string& check, const std::vector<unsigned>& in, int begin_bit = 0,
                      int end_bit = 32, int warps_per_block = pplab::lab12::kWarpsPerBlock,
                      const pplab::Todo& todo = kAllSteps, bool every_schedule = true) {
   const auto expected = cpu_segment_sort(in, begin_bit, end_bit);
+  std::string passed_under;  // the last thread order under which every check passed
   auto run = [&](const std::string& schedule) {
     DeviceBuffer<unsigned> d_in(in), d_out(in.size());
     d_out.poison();
@@ -51,9 +87,10 @@ void check_warp_sort(const std::string& check, const std::vector<unsigned>& in, 
                     pplab::lab12::warp_radix_sort(d_in.data(), d_out.data(), in.size(), begin_bit, end_bit,
                                                   warps_per_block));
     const auto got = d_out.download();
+    const Diagnosis diagnosis = diagnose(in, got, todo, passed_under, schedule);
     CheckContext context{check + " (bits " + std::to_string(begin_bit) + " to " + std::to_string(end_bit) +
                              ", " + std::to_string(warps_per_block) + " warps per block)",
-                         in.size(), todo, "out", schedule, hint_for(in, got)};
+                         in.size(), diagnosis.todo, "out", schedule, diagnosis.hint};
     if (begin_bit == 0 && end_bit == 32) {
       // Ordered and a permutation, segment by segment (the first bad segment is reported).
       for (std::size_t s = 0; s < in.size(); s += kSegmentKeys) {
@@ -70,6 +107,7 @@ void check_warp_sort(const std::string& check, const std::vector<unsigned>& in, 
     }
     PPLAB_EXPECT(pplab::compare_arrays(context, expected, got));
     PPLAB_EXPECT(pplab::check_unchanged(context, "in", in, d_in.download()));
+    if (got == expected) passed_under = schedule;
   };
   if (every_schedule) pplab::for_each_schedule(run);
   else run(pplab::current_schedule_name());

@@ -2,6 +2,7 @@
 /// \brief Checks that prove a sort is a sort: ordered, a permutation, and stable.
 #pragma once
 #include "pplab/check.h"
+#include "pplab/patterns.h"
 
 #include <algorithm>
 #include <map>
@@ -28,6 +29,10 @@ CheckResult check_sorted_permutation(const CheckContext& context, const std::vec
       CheckContext ordered = context;
       ordered.check = context.check + ": output must be in ascending order (first descent at " +
                       std::to_string(i) + ")";
+      // Keys lost or doubled say more than the descent they cause.
+      if (const std::string changed = patterns::lost_or_doubled(input, output); !changed.empty())
+        ordered.hint = "the output is not even a permutation of the input: " + changed +
+                       (context.hint.empty() ? "" : "; " + context.hint);
       return compare_arrays(ordered, expected, output);
     }
   }
@@ -40,6 +45,9 @@ CheckResult check_sorted_permutation(const CheckContext& context, const std::vec
     permutation.check = context.check +
                         ": output is ordered but is not a permutation of the input (keys lost, "
                         "duplicated or invented)";
+    permutation.hint = patterns::lost_or_doubled(input, output) +
+                       ": some slots were written twice and others never (look at where each key's "
+                       "position comes from)" + (context.hint.empty() ? "" : "; " + context.hint);
     return compare_arrays(permutation, a, b);
   }
   return {};
@@ -61,6 +69,14 @@ CheckResult check_stable_pairs(const CheckContext& context, const std::vector<K>
   CheckContext stable = context;
   stable.output = "values";
   stable.check = context.check + ": values must follow their keys, equal keys keeping input order";
+  if (context.hint.empty()) {
+    // The lab's hint, when it has one, knows which step keeps ties in order.
+    stable.hint = patterns::values_reordered_among_equal_keys(keys_out, expected, values_out)
+                      ? "the keys are right, and each value sits among the keys equal to its own but out of "
+                        "input order: a tie was broken the wrong way (the sort is not stable)"
+                      : "the keys are right but some values moved without their key (or were taken from "
+                        "another key): move each value with its key";
+  }
   return compare_arrays(stable, expected, values_out);
 }
 

@@ -14,6 +14,12 @@
 #include "pplab/inputs.h"
 #include "pplab/schedules.h"
 #include "pplab/sort_checks.h"
+#include "pplab/todo_regions.h"
+
+// The lab's kernel file (cmake/PplabLab.cmake): a fault's step: line lists its TODO regions.
+#ifndef PPLAB_KERNEL_FILE
+#define PPLAB_KERNEL_FILE nullptr
+#endif
 
 namespace pplab::detail {
 /// The "reproduce:" line: one shell command, pasted as printed, that reruns the current
@@ -55,7 +61,7 @@ decltype(auto) on_device(const char* entry, std::size_t n, const char* file, int
   // Should the call fault on the emulator, its report ends with what was running and how
   // to run it again.
   set_fault_context("  while: " + std::string(entry) + ", n = " + std::to_string(n) + "\n" +
-                    reproduce_line());
+                    fault_step_line(PPLAB_KERNEL_FILE) + reproduce_line());
   const DeviceTraffic before = device_traffic();
   if constexpr (std::is_void_v<decltype(call())>) {
     call();

@@ -7,6 +7,7 @@
   INSTANCE(void, pplab::lab10, merge_keys, (Key),                                                            \
            (const Key*, std::size_t, const Key*, std::size_t, Key*, cudaStream_t, MergeKernel))
 #define PPLAB_LAB_ENTRIES(FUNCTION, TEMPLATE, INSTANCE)                                                   \
+  FUNCTION(bool, pplab::lab10, tiled_merge_available, (), ())                                             \
   TEMPLATE(void, pplab::lab10, sort_keys, (class Key),                                                    \
            (const Key* d_keys_in, Key* d_keys_out, std::size_t n, cudaStream_t stream, MergeKernel merge), \
            (d_keys_in, d_keys_out, n, stream, merge))                                                     \

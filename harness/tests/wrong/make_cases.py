@@ -206,8 +206,12 @@ case('09_powers_of_two', src('09'), [('verdict','wrong answer'),('message','.'),
        '  // A power of two of phases, like the levels of a tree.\n'
        '  const int phases = 1 << (31 - __clz(count < max_phases ? count : max_phases));')],
      note='right only for powers of two: a window runs a power of two of phases (count rounded down), too few for a window of any other size')
+# ---- lab 06
+case('06_root_not_cleared', src('06'), [('verdict','wrong answer'),('message','step: TODO.06\\.2.'),('message','off by the same amount, that tile.s total'),('case','work efficient scan reproduces the up-sweep and down-sweep of 8 elements'),('limit','60')],
+     [('    tile[padded(TILE - 1)] = T(0);\n','')],
+     note='the root keeps the tile total into the down-sweep: every element of a tile comes out too large by that tile\'s total')
 # ---- lab 10
-case('10_unstable', src('10'), [('verdict','wrong answer'),('message','equal keys keeping input order'),('case','sort pairs is stable with many duplicate keys'),('limit','60')],
+case('10_unstable', src('10'), [('verdict','wrong answer'),('message','equal keys keeping input order'),('message','step: TODO.10\\.1-10\\.3.'),('case','sort pairs is stable with many duplicate keys'),('limit','60')],
      [('      if (keys[j + 1] < keys[j]) {','      if (keys[j + 1] <= keys[j]) {')],
      note='an unstable sort where stability is promised: the per-thread odd-even sort also swaps equal keys, so the keys are sorted but equal keys\' values change order')
 case('10_host_sort', src('10'), [('verdict','ran on the host'),('message','the work ran on the host'),('message','sort_keys launched no kernel'),('case','sort keys matches the CPU reference at edge sizes'),('limit','60')],
@@ -248,6 +252,9 @@ case('06_unwritten_tile_half', src('06'), [('verdict','uninitialised shared read
 case('06_downsweep_off_by_one', src('06'), [('verdict','shared out of bounds'),('message','shared memory out of bounds in kernel .scan_tile_kernel'),('message','past the end of __shared__ tile'),('message','work_efficient_scan\\.cu:9[0-9]'),('case',T6),('limit','60')],
      [('      const int right = stride * (2 * t + 2) - 1;\n      const T left_value','      const int right = stride * (2 * t + 2);\n      const T left_value')],
      note='off by one in the down-sweep: right = stride * (2t + 2) without the - 1, so the last thread reads and writes one slot past the tile')
+case('12_no_flip', src('12'), [('verdict','wrong answer'),('message','step: TODO.12\\.2.'),('case','warp sort places the lecture example by bit 0 at positions 2 0 1 3'),('limit','60')],
+     [('    current ^= 1;\n','')],
+     note='the passes never flip to the buffer they wrote: the warp hands back its keys in input order, a bug of the passes (12.2) that the first check, of one bit\'s placement, sees first')
 # ---- batch-only cases (pplab grade --submissions)
 case('01_compile_error', src('01'), [('verdict','compile error'),('message','saxpy\\.cu:18.*(not declared|undeclared)'),('batch','cole')],
      [('  if (i < n) y[i] = a * x[i] + y[i];','  if (i < n) y[i] = a * x[i] + y[j];')],
