@@ -163,7 +163,9 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
   prop->concurrentKernels = 0;
   prop->unifiedAddressing = 1;
   prop->managedMemory = 1;
+  prop->concurrentManagedAccess = 1;  // host and kernels share one memory
   prop->canMapHostMemory = 1;
+  prop->cooperativeLaunch = 1;  // cudaLaunchCooperativeKernel runs every block at once
   prop->memoryClockRate = 1000000;
   prop->memoryBusWidth = 64;
   prop->l2CacheSize = 1 << 20;
@@ -189,6 +191,20 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
     case cudaDevAttrL2CacheSize: *value = p.l2CacheSize; break;
     case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
     case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
+    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
+    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
+    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
+    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
+    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
+    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
+    case cudaDevAttrIntegrated: *value = p.integrated; break;
+    case cudaDevAttrCanMapHostMemory: *value = p.canMapHostMemory; break;
+    case cudaDevAttrComputeMode: *value = p.computeMode; break;  // cudaComputeModeDefault
+    case cudaDevAttrConcurrentKernels: *value = p.concurrentKernels; break;
+    case cudaDevAttrUnifiedAddressing: *value = p.unifiedAddressing; break;
+    case cudaDevAttrManagedMemory: *value = p.managedMemory; break;
+    case cudaDevAttrConcurrentManagedAccess: *value = p.concurrentManagedAccess; break;
+    case cudaDevAttrCooperativeLaunch: *value = 1; break;
     default: return fail(cudaErrorInvalidValue);
   }
   return cudaSuccess;
