@@ -90,6 +90,10 @@ struct AllocInfo {
 // enough for a signal handler: it is only called once the process is going down.
 bool find_alloc(std::uintptr_t addr, AllocInfo* out);
 
+// compat.cpp: the grid-wide barrier of a cooperative launch of `blocks` blocks.
+void cooperative_begin(int blocks);
+void cooperative_end();
+
 // runtime.cpp
 void set_last_error(cudaError_t e);
 void count_launch();  // one more kernel launched (pplab::sim::traffic)

@@ -586,6 +586,59 @@ Pool& pool() {
   return *p;
 }
 
+// cudaLaunchCooperativeKernel: grid.sync() needs every block alive at once, so each
+// block gets an OS thread of its own (a block blocks its thread while it waits
+// there). The threads persist, like the pool's, and keep their workers' buffers.
+struct CoopPool {
+  std::mutex mu;
+  std::condition_variable cv;
+  std::uint64_t generation = 0;
+  const LaunchDesc* desc = nullptr;
+  long long nblocks = 0;
+  std::atomic<long long> next{0};
+  long long running = 0;
+  long long threads = 0;
+};
+
+void coop_main(CoopPool* p, long long index) {
+  Worker& w = this_worker(static_cast<int>(1000 + index));
+  std::uint64_t seen = 0;
+  for (;;) {
+    const LaunchDesc* d;
+    long long nblocks;
+    {
+      std::unique_lock<std::mutex> lk(p->mu);
+      p->cv.wait(lk, [&] { return p->generation != seen; });
+      seen = p->generation;
+      d = p->desc;
+      nblocks = p->nblocks;
+    }
+    if (index >= nblocks) continue;
+    run_blocks(w, *d, p->next, nblocks);
+    std::lock_guard<std::mutex> lk(p->mu);
+    if (--p->running == 0) p->cv.notify_all();
+  }
+}
+
+void run_cooperative(const LaunchDesc& d, long long nblocks) {
+  static CoopPool* p = new CoopPool;  // never destroyed: its threads run until the process exits
+  watchdog_launch_begin(&d);
+  cooperative_begin(static_cast<int>(nblocks));
+  {
+    std::unique_lock<std::mutex> lk(p->mu);
+    for (; p->threads < nblocks; ++p->threads) std::thread(coop_main, p, p->threads).detach();
+    p->desc = &d;
+    p->nblocks = nblocks;
+    p->next.store(0);
+    p->running = nblocks;
+    ++p->generation;
+    p->cv.notify_all();
+    p->cv.wait(lk, [&] { return p->running == 0; });
+  }
+  cooperative_end();
+  watchdog_launch_end();
+}
+
 }  // namespace
 
 Site last_rendezvous(const Worker& w, int thread) {
@@ -722,6 +775,10 @@ void launch(const LaunchDesc& d) {
   std::lock_guard<std::mutex> launch_lock(p.launch_mu);
   count_launch();
   long long nblocks = 1ll * g.x * g.y * g.z;
+  if (d.cooperative) {
+    run_cooperative(d, nblocks);
+    return;
+  }
   Worker& self = this_worker(0);
   {
     std::lock_guard<std::mutex> lk(p.mu);

@@ -26,6 +26,8 @@ struct LaunchDesc {
   size_t smem;
   void (*run)(const void* body);  // runs the kernel once, for the current CUDA thread
   const void* body;
+  // cudaLaunchCooperativeKernel: every block runs at once, so grid.sync() can wait for all.
+  bool cooperative = false;
 };
 // Runs every block of the launch; returns after the last one (launches are synchronous).
 void launch(const LaunchDesc& d);
@@ -41,6 +43,7 @@ struct Launcher {
   dim3 grid;
   dim3 block;
   size_t smem;
+  bool cooperative = false;
 
   template <class... A>
   void operator()(A&&... a) const {
@@ -48,14 +51,15 @@ struct Launcher {
     auto body = [this, &args] { std::apply(kernel, args); };
     using Body = decltype(body);
     LaunchDesc d{name, file, line, grid, block, smem,
-                 [](const void* b) { (*static_cast<const Body*>(b))(); }, &body};
+                 [](const void* b) { (*static_cast<const Body*>(b))(); }, &body, cooperative};
     launch(d);
   }
 };
 
 template <class F>
 Launcher<F> make_launcher(const char* name, const char* file, int line, F kernel, dim3 grid, dim3 block,
-                          size_t smem = 0, cudaStream_t = nullptr) {
-  return Launcher<F>{name, file, line, kernel, grid, block, smem};
+                          size_t smem = 0, cudaStream_t = nullptr, bool cooperative = false) {
+  return Launcher<F>{name, file, line, kernel, grid, block, smem, cooperative};
 }
+
 }  // namespace pplab::sim

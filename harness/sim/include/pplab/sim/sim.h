@@ -16,3 +16,4 @@
 #include "pplab/sim/math.h"
 #include "pplab/sim/runtime.h"
 #include "pplab/sim/launch.h"
+#include "pplab/sim/compat.h"
