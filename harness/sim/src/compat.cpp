@@ -1,7 +1,11 @@
 // The runtime calls of pplab/sim/compat.h: device flags, mapped and registered host
 // memory, launches through a kernel's address, the grid barrier of cooperative
 // launches, host callbacks, occupancy, versions and the device clock.
+#include <atomic>
+#include <cerrno>
 #include <chrono>
+#include <csetjmp>
+#include <cstdlib>
 #include <condition_variable>
 #include <cstdio>
 #include <map>
@@ -204,4 +208,38 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t cb, 
   if (!cb) return cudaErrorInvalidValue;
   cb(stream, cudaSuccess, user_data);
   return cudaSuccess;
+}
+
+// --- CUDA's sticky error ------------------------------------------------------
+namespace {
+std::atomic<int> g_sticky{cudaSuccess};
+}
+namespace pplab::sim::detail {
+cudaError_t sticky_error() { return static_cast<cudaError_t>(g_sticky.load(std::memory_order_relaxed)); }
+void clear_sticky_error() { g_sticky.store(cudaSuccess); }
+}  // namespace pplab::sim::detail
+
+// A failed assert() in a kernel prints what CUDA prints, ends that thread, skips the
+// launch's blocks not yet started and leaves cudaErrorAssert for the next call that
+// synchronises (and every one after it: the context is unusable, as on a GPU).
+// Outside kernels, assert behaves as the C library's.
+extern "C" [[noreturn]] void __assert_fail(const char* expr, const char* file, unsigned int line,
+                                           const char* function) noexcept {
+  Worker* w = tls_worker;
+  std::fflush(stdout);
+  if (!w) {
+    std::fprintf(stderr, "%s: %s:%u: %s: Assertion `%s' failed.\n", program_invocation_short_name, file, line,
+                 function, expr);
+    std::abort();
+  }
+  const int me = w->cur.load(std::memory_order_relaxed);
+  const uint3 t = w->idx[me];
+  std::fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n", file, line,
+               function, w->block.x, w->block.y, w->block.z, t.x, t.y, t.z, expr);
+  if (g_sticky.exchange(cudaErrorAssert) == cudaSuccess)
+    std::fprintf(stderr,
+                 "pplab-sim: error: device assert failed in %s, thread %s at %s:%u; the launch stops and the next "
+                 "synchronising call returns cudaErrorAssert\n",
+                 describe_kernel(*w).c_str(), fmt_idx(t).c_str(), file, line);
+  std::longjmp(*static_cast<std::jmp_buf*>(w->threads[me].ended), 1);
 }

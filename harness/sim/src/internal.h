@@ -32,6 +32,7 @@ struct Thread {
   int width = 32;
   std::uint64_t value = 0;
   std::uint64_t result = 0;
+  void* ended = nullptr;  // std::jmp_buf* in fiber_loop: where a failed device assert ends the thread
 };
 
 // One OS thread that runs blocks. The host thread that launches is one too.
@@ -90,6 +91,9 @@ struct AllocInfo {
 // enough for a signal handler: it is only called once the process is going down.
 bool find_alloc(std::uintptr_t addr, AllocInfo* out);
 
+// compat.cpp: CUDA's sticky error (set by a failed device assert, cleared by cudaDeviceReset).
+cudaError_t sticky_error();
+void clear_sticky_error();
 // compat.cpp: the grid-wide barrier of a cooperative launch of `blocks` blocks.
 void cooperative_begin(int blocks);
 void cooperative_end();

@@ -71,11 +71,12 @@ size_t max_dynamic_smem() { return g_max_dyn_smem.load(); }
 using namespace pplab::sim::detail;
 
 cudaError_t cudaGetLastError() {
+  if (cudaError_t s = sticky_error()) return s;
   cudaError_t e = t_last_error;
   t_last_error = cudaSuccess;
   return e;
 }
-cudaError_t cudaPeekAtLastError() { return t_last_error; }
+cudaError_t cudaPeekAtLastError() { return sticky_error() ? sticky_error() : t_last_error; }
 
 const char* cudaGetErrorName(cudaError_t e) {
   switch (e) {
@@ -210,12 +211,14 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
   return cudaSuccess;
 }
 
-cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
-cudaError_t cudaThreadSynchronize() { return cudaSuccess; }
+// Launches are synchronous: all a synchronising call can report is a sticky error.
+cudaError_t cudaDeviceSynchronize() { return sticky_error(); }
+cudaError_t cudaThreadSynchronize() { return sticky_error(); }
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return cudaSuccess; }
 cudaError_t cudaDeviceReset() {
   free_all();
   t_last_error = cudaSuccess;
+  clear_sticky_error();
   return cudaSuccess;
 }
 cudaError_t cudaMemGetInfo(size_t* free_bytes, size_t* total_bytes) {
@@ -280,6 +283,7 @@ Traffic traffic() { return Traffic{g_launches.load(), g_to_host_bytes.load(), g_
 }  // namespace pplab::sim
 
 cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, cudaMemcpyKind kind) {
+  if (cudaError_t s = sticky_error()) return s;
   if (count == 0) return cudaSuccess;
   if (!dst || !src) return fail(cudaErrorInvalidValue);
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return fail(cudaErrorInvalidMemcpyDirection);
@@ -355,7 +359,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
   delete reinterpret_cast<char*>(stream);
   return cudaSuccess;
 }
-cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
+cudaError_t cudaStreamSynchronize(cudaStream_t) { return sticky_error(); }
 cudaError_t cudaStreamQuery(cudaStream_t) { return cudaSuccess; }
 cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int) { return cudaSuccess; }
 
@@ -372,7 +376,7 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t) {
   e->recorded = true;
   return cudaSuccess;
 }
-cudaError_t cudaEventSynchronize(cudaEvent_t event) { return event ? cudaSuccess : fail(cudaErrorInvalidResourceHandle); }
+cudaError_t cudaEventSynchronize(cudaEvent_t event) { return event ? sticky_error() : fail(cudaErrorInvalidResourceHandle); }
 cudaError_t cudaEventQuery(cudaEvent_t event) { return event ? cudaSuccess : fail(cudaErrorInvalidResourceHandle); }
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
   if (!ms || !start || !end) return fail(cudaErrorInvalidResourceHandle);

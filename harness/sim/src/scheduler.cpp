@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <csetjmp>
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
@@ -197,7 +198,11 @@ void fiber_loop() {
   for (;;) {
     int me = w.cur.load(std::memory_order_relaxed);
     w.state[me] = TState::runnable;
-    run_kernel_body(w);
+    // A failed device assert ends its thread by jumping back here (kernel_assert_failed).
+    std::jmp_buf ended;
+    w.threads[me].ended = &ended;
+    if (setjmp(ended) == 0) run_kernel_body(w);
+    me = w.cur.load(std::memory_order_relaxed);
     w.state[me] = TState::exited;
     --w.live;
     ++w.exited;
@@ -397,7 +402,15 @@ int resolve_warps(Worker& w, bool diagnose) {
           }
         }
         if (src >= 0) {
-          // A source lane outside the group has no defined value; the caller's own is used.
+          // Reading a lane of the block that the mask leaves out is undefined in CUDA
+          // (a GPU returns whatever that lane's register holds): report it. A lane past
+          // the block's last thread (a partial warp) gives the caller's own value.
+          if (!((group >> src) & 1u) && ((exist_mask(w, wi) >> src) & 1u)) {
+            std::snprintf(buf, sizeof buf, "%s at %s (mask 0x%08x): lane %d reads lane %d, which the mask leaves out",
+                          warp_op_name(t.wop), fmt_site(w.site[base + l]).c_str(), t.mask, l, src);
+            fatal(std::string("undefined shuffle in ") + describe_kernel(w) + ", thread " + fmt_idx(w.idx[base + l]) +
+                  ": " + buf + "\n  a shuffle's source lane must be named in its mask (CUDA leaves the result undefined).");
+          }
           t.result = ((group >> src) & 1u) ? w.threads[base + src].value : t.value;
         }
       }
@@ -530,7 +543,7 @@ void run_blocks(Worker& w, const LaunchDesc& d, std::atomic<long long>& next, lo
   w.busy.store(true);
   for (;;) {
     long long b = next.fetch_add(1, std::memory_order_relaxed);  // increasing block order
-    if (b >= nblocks) break;
+    if (b >= nblocks || sticky_error() != cudaSuccess) break;  // a failed assert ends the launch
     run_block(w, d, b);
   }
   w.busy.store(false);
@@ -770,6 +783,10 @@ void launch(const LaunchDesc& d) {
   }
   if (d.smem > max_dynamic_smem()) {
     set_last_error(cudaErrorInvalidValue);
+    return;
+  }
+  if (cudaError_t e = sticky_error()) {  // the context is unusable after a device assert, as in CUDA
+    set_last_error(e);
     return;
   }
   std::lock_guard<std::mutex> launch_lock(p.launch_mu);
