@@ -197,16 +197,29 @@ long long pplab_sim_clock64() {
       .count();
 }
 
-// Host work on a stream runs once the stream's earlier work is done: here, at once,
-// because launches and copies complete before they return.
-cudaError_t cudaLaunchHostFunc(cudaStream_t, cudaHostFn_t fn, void* user_data) {
+// Host work on a stream runs on the device thread once the stream's earlier work is done.
+namespace {
+struct HostCall {
+  cudaHostFn_t fn;
+  cudaStreamCallback_t cb;
+  cudaStream_t stream;
+  void* user;
+};
+void run_host_call(void* p) {
+  auto* h = static_cast<HostCall*>(p);
+  if (h->fn) h->fn(h->user);
+  else h->cb(h->stream, sticky_error(), h->user);
+  delete h;
+}
+}  // namespace
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* user_data) {
   if (!fn) return cudaErrorInvalidValue;
-  fn(user_data);
+  enqueue(stream, run_host_call, new HostCall{fn, nullptr, stream, user_data});
   return cudaSuccess;
 }
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t cb, void* user_data, unsigned int) {
   if (!cb) return cudaErrorInvalidValue;
-  cb(stream, cudaSuccess, user_data);
+  enqueue(stream, run_host_call, new HostCall{nullptr, cb, stream, user_data});
   return cudaSuccess;
 }
 

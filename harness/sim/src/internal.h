@@ -91,6 +91,15 @@ struct AllocInfo {
 // enough for a signal handler: it is only called once the process is going down.
 bool find_alloc(std::uintptr_t addr, AllocInfo* out);
 
+// scheduler.cpp: false (and the last error set) for a configuration CUDA refuses.
+bool launch_config_ok(const LaunchDesc& d);
+// streams.cpp: the device's work queue. Tickets count queued operations from 1.
+std::uint64_t enqueue(cudaStream_t stream, void (*fn)(void*), void* arg);
+void wait_all();                       // every queued operation has run
+void wait_stream(cudaStream_t stream); // the stream's queued operations have run
+void wait_ticket(std::uint64_t ticket);
+bool ticket_done(std::uint64_t ticket);
+bool stream_idle(cudaStream_t stream);
 // compat.cpp: CUDA's sticky error (set by a failed device assert, cleared by cudaDeviceReset).
 cudaError_t sticky_error();
 void clear_sticky_error();

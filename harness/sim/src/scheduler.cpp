@@ -767,11 +767,7 @@ void* dynamic_smem() {
   return this_worker(-1).smem;
 }
 
-void launch(const LaunchDesc& d) {
-  if (tls_worker)
-    fatal(std::string("kernel '") + d.name + "' launched from device code at " + fmt_site(Site{d.file, d.line}) +
-          ": dynamic parallelism is not supported by the sim");
-  Pool& p = pool();
+bool detail::launch_config_ok(const LaunchDesc& d) {
   dim3 g = d.grid, b = d.block;
   unsigned long long threads = 1ull * b.x * b.y * b.z;
   if (g.x == 0 || g.y == 0 || g.z == 0 || b.x == 0 || b.y == 0 || b.z == 0 || threads > 1024 || b.x > 1024 ||
@@ -779,18 +775,28 @@ void launch(const LaunchDesc& d) {
     // CUDA 13 on an H200 answers cudaErrorInvalidValue here (older toolkits gave
     // cudaErrorInvalidConfiguration): tests/gpu_check/expected_h200_cuda13.txt.
     set_last_error(cudaErrorInvalidValue);
-    return;
+    return false;
   }
   if (d.smem > max_dynamic_smem()) {
     set_last_error(cudaErrorInvalidValue);
-    return;
+    return false;
   }
+  return true;
+}
+
+void launch(const LaunchDesc& d) {
+  if (tls_worker)
+    fatal(std::string("kernel '") + d.name + "' launched from device code at " + fmt_site(Site{d.file, d.line}) +
+          ": dynamic parallelism is not supported by the sim");
+  Pool& p = pool();
+  dim3 g = d.grid;
+  if (!detail::launch_config_ok(d)) return;
   if (cudaError_t e = sticky_error()) {  // the context is unusable after a device assert, as in CUDA
     set_last_error(e);
     return;
   }
   std::lock_guard<std::mutex> launch_lock(p.launch_mu);
-  count_launch();
+  if (!d.counted) count_launch();
   long long nblocks = 1ll * g.x * g.y * g.z;
   if (d.cooperative) {
     run_cooperative(d, nblocks);

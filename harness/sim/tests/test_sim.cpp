@@ -466,3 +466,18 @@ TEST_CASE("simcc --version and --help say what is supported") {
   CHECK(contains(h.output, "cooperative groups"));
   CHECK(contains(h.output, "Not supported: dynamic parallelism"));
 }
+
+TEST_CASE("launches run concurrently with the host, in stream order, and synchronising calls wait for them") {
+  auto r = simcc_run("streams", "PPLAB_SIM_TIMEOUT=20 ");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, "while waiting: cudaErrorNotReady; after the flag: out = 42, cudaSuccess"));
+  CHECK(contains(r.output, "in stream order: 34, stream cudaSuccess"));
+}
+
+TEST_CASE("thrust's device_vector, sort_by_key and copy run on its C++ back end") {
+  auto r = simcc_run("thrust_sort");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, "thrust sort_by_key: sorted, values follow"));
+}

@@ -102,6 +102,7 @@ cudaError_t cudaMemAdvise(const void* ptr, size_t count, cudaMemoryAdvise advice
 cudaError_t cudaMemAdvise(const void* ptr, size_t count, cudaMemoryAdvise advice, int device);
 
 // Host work queued on a stream (runs after the stream's earlier work).
+#define CUDART_CB
 typedef void (*cudaHostFn_t)(void* user_data);
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void* user_data);
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* user_data);
