@@ -11,7 +11,8 @@
 //     -> T* const name = (T*)::pplab::sim::dynamic_smem();        (in a function)
 //     -> static thread_local T* const name = (T*)...dynamic_smem(); (namespace scope)
 //   extern T __shared__ name[];  (the qualifier after the type: the same)
-//   __global__ void k(params) { ... }  (not a template)
+//   __global__ void k(params) { ... }  (not a template; in files that call
+//   cudaLaunchKernel or cudaLaunchCooperativeKernel)
 //     -> the same, followed on its last line by a registration of k, so that
 //        cudaLaunchKernel((void*)k, ...) can call it with its parameter types
 // Newlines inside a rewritten span are emitted after the replacement, so each line
@@ -288,6 +289,7 @@ int rewrite_file(const std::string& in_path, const std::string& out_path, Contex
   const std::string code = blank_non_code(src);
   std::vector<Edit> edits;
   std::vector<Edit> includes;  // quoted #include names: begin, end, the name
+  const bool by_address = has_token(code, "cudaLaunchKernel") || has_token(code, "cudaLaunchCooperativeKernel");
 
   // Brace kinds (true: namespace or linkage-spec body) to tell namespace scope apart.
   std::vector<bool> braces;
@@ -345,6 +347,10 @@ int rewrite_file(const std::string& in_path, const std::string& out_path, Contex
       i = ce + 2;
     } else if (c == '_' && code.compare(i, 10, "__global__") == 0 && (i == 0 || !ident_char(code[i - 1])) &&
                i + 10 < n && !ident_char(code[i + 10])) {
+      // Only files that launch by address need registrations; elsewhere they would only
+      // take kernels' addresses (which, with DWARF 5 line tables, made addr2line name
+      // the generated file instead of the .cu in fault reports).
+      if (!by_address) continue;
       if (code.substr(stmt_start, i - stmt_start).find("template") != std::string::npos) continue;
       if (std::string reg = kernel_registration(code, i + 10, ctx.kernels); !reg.empty()) {
         size_t at = std::stoul(reg.substr(0, reg.find(' ')));

@@ -136,8 +136,8 @@ inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* b
 }
 
 // --- launches through a kernel's address -------------------------------------
-// `(void*)kernel` loses the kernel's type, so the rewriter registers each
-// non-template __global__ function it rewrites (after its body, on the same line)
+// `(void*)kernel` loses the kernel's type, so in files that call these the rewriter
+// registers each non-template __global__ function (after its body, on the same line)
 // with a thunk that knows the parameter types; these calls look the address up.
 namespace pplab::sim {
 struct ErasedLaunch {
