@@ -1,2 +1,3 @@
+// Part of the runtime API, which the sim provides whole through <cuda_runtime.h>.
 #pragma once
-#include "pplab/sim/sim.h"
+#include "cuda_runtime.h"

@@ -32,6 +32,7 @@ struct Thread {
   int width = 32;
   std::uint64_t value = 0;
   std::uint64_t result = 0;
+  void* ended = nullptr;  // std::jmp_buf* in fiber_loop: where a failed device assert ends the thread
 };
 
 // One OS thread that runs blocks. The host thread that launches is one too.
@@ -98,6 +99,21 @@ void shared_barrier();                            // a __syncthreads() released 
 void shared_warp_sync(int base, unsigned lanes);  // a warp operation released these lanes of the warp at base
 std::string source_line(void* pc);                // "file:line" via addr2line, or empty (diagnostics.cpp)
 void* shared_user_pc(void* pc, void* sp);        // a sampled pc inside a hook -> the kernel's pc
+// scheduler.cpp: false (and the last error set) for a configuration CUDA refuses.
+bool launch_config_ok(const LaunchDesc& d);
+// streams.cpp: the device's work queue. Tickets count queued operations from 1.
+std::uint64_t enqueue(cudaStream_t stream, void (*fn)(void*), void* arg);
+void wait_all();                       // every queued operation has run
+void wait_stream(cudaStream_t stream); // the stream's queued operations have run
+void wait_ticket(std::uint64_t ticket);
+bool ticket_done(std::uint64_t ticket);
+bool stream_idle(cudaStream_t stream);
+// compat.cpp: CUDA's sticky error (set by a failed device assert, cleared by cudaDeviceReset).
+cudaError_t sticky_error();
+void clear_sticky_error();
+// compat.cpp: the grid-wide barrier of a cooperative launch of `blocks` blocks.
+void cooperative_begin(int blocks);
+void cooperative_end();
 
 // runtime.cpp
 void set_last_error(cudaError_t e);

@@ -1,5 +1,5 @@
-// CUDA runtime API calls. Launches are synchronous, so every stream is the null
-// stream, and events simply read the clock when recorded.
+// CUDA runtime API calls. Launches, asynchronous copies and event records go to the
+// device queue (streams.cpp) and run there in order; synchronous calls wait for it.
 #include <unistd.h>
 
 #include <atomic>
@@ -61,6 +61,7 @@ bool check_range(const char* call, const char* role, const void* p, size_t n, bo
 struct Event {
   std::chrono::steady_clock::time_point t;
   bool recorded = false;
+  std::uint64_t ticket = 0;  // its record in the device queue
 };
 }  // namespace
 
@@ -71,11 +72,12 @@ size_t max_dynamic_smem() { return g_max_dyn_smem.load(); }
 using namespace pplab::sim::detail;
 
 cudaError_t cudaGetLastError() {
+  if (cudaError_t s = sticky_error()) return s;
   cudaError_t e = t_last_error;
   t_last_error = cudaSuccess;
   return e;
 }
-cudaError_t cudaPeekAtLastError() { return t_last_error; }
+cudaError_t cudaPeekAtLastError() { return sticky_error() ? sticky_error() : t_last_error; }
 
 const char* cudaGetErrorName(cudaError_t e) {
   switch (e) {
@@ -163,7 +165,9 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
   prop->concurrentKernels = 0;
   prop->unifiedAddressing = 1;
   prop->managedMemory = 1;
+  prop->concurrentManagedAccess = 1;  // host and kernels share one memory
   prop->canMapHostMemory = 1;
+  prop->cooperativeLaunch = 1;  // cudaLaunchCooperativeKernel runs every block at once
   prop->memoryClockRate = 1000000;
   prop->memoryBusWidth = 64;
   prop->l2CacheSize = 1 << 20;
@@ -189,17 +193,36 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
     case cudaDevAttrL2CacheSize: *value = p.l2CacheSize; break;
     case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
     case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
+    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
+    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
+    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
+    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
+    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
+    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
+    case cudaDevAttrIntegrated: *value = p.integrated; break;
+    case cudaDevAttrCanMapHostMemory: *value = p.canMapHostMemory; break;
+    case cudaDevAttrComputeMode: *value = p.computeMode; break;  // cudaComputeModeDefault
+    case cudaDevAttrConcurrentKernels: *value = p.concurrentKernels; break;
+    case cudaDevAttrUnifiedAddressing: *value = p.unifiedAddressing; break;
+    case cudaDevAttrManagedMemory: *value = p.managedMemory; break;
+    case cudaDevAttrConcurrentManagedAccess: *value = p.concurrentManagedAccess; break;
+    case cudaDevAttrCooperativeLaunch: *value = 1; break;
     default: return fail(cudaErrorInvalidValue);
   }
   return cudaSuccess;
 }
 
-cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
-cudaError_t cudaThreadSynchronize() { return cudaSuccess; }
+cudaError_t cudaDeviceSynchronize() {
+  wait_all();
+  return sticky_error();
+}
+cudaError_t cudaThreadSynchronize() { return cudaDeviceSynchronize(); }
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return cudaSuccess; }
 cudaError_t cudaDeviceReset() {
+  wait_all();
   free_all();
   t_last_error = cudaSuccess;
+  clear_sticky_error();
   return cudaSuccess;
 }
 cudaError_t cudaMemGetInfo(size_t* free_bytes, size_t* total_bytes) {
@@ -228,6 +251,7 @@ cudaError_t cudaHostAlloc(void** ptr, size_t size, unsigned int) { return alloc_
 cudaError_t cudaMallocAsync(void** ptr, size_t size, cudaStream_t) { return alloc_kind(ptr, size, 0); }
 cudaError_t cudaFree(void* ptr) {
   if (!ptr) return cudaSuccess;
+  wait_all();  // as in CUDA, cudaFree waits for the work that may still use the memory
   if (!release(ptr, nullptr)) {
     char buf[160];
     std::snprintf(buf, sizeof buf, "cudaFree(%p): not a pointer returned by cudaMalloc (or freed twice)", ptr);
@@ -263,7 +287,27 @@ namespace pplab::sim {
 Traffic traffic() { return Traffic{g_launches.load(), g_to_host_bytes.load(), g_to_device_bytes.load()}; }
 }  // namespace pplab::sim
 
+namespace {
+struct QueuedCopy {
+  void* dst;
+  const void* src;
+  size_t count;
+  int value;  // -1: a copy; else the memset byte
+};
+void run_copy(void* p) {
+  auto* c = static_cast<QueuedCopy*>(p);
+  if (c->value < 0) std::memmove(c->dst, c->src, c->count);
+  else std::memset(c->dst, c->value, c->count);
+  delete c;
+}
+}  // namespace
+
 cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, cudaMemcpyKind kind) {
+  wait_all();  // the legacy default stream: after every earlier operation
+  return cudaMemcpyAsync(dst, src, count, kind, cudaStreamLegacy) ?: (wait_all(), sticky_error());
+}
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t count, cudaMemcpyKind kind, cudaStream_t stream) {
+  if (cudaError_t s = sticky_error()) return s;
   if (count == 0) return cudaSuccess;
   if (!dst || !src) return fail(cudaErrorInvalidValue);
   if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return fail(cudaErrorInvalidMemcpyDirection);
@@ -272,26 +316,27 @@ cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, cudaMemcpyKind 
   if (!check_range("cudaMemcpy", "destination", dst, count, dst_dev) ||
       !check_range("cudaMemcpy", "source", src, count, src_dev))
     return fail(cudaErrorInvalidValue);
-  std::memmove(dst, src, count);
   count_copy(dst, src, count);
+  enqueue(stream, run_copy, new QueuedCopy{dst, src, count, -1});
   return cudaSuccess;
 }
-cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t count, cudaMemcpyKind kind, cudaStream_t) {
-  return cudaMemcpy(dst, src, count, kind);
-}
 cudaError_t cudaMemset(void* ptr, int value, size_t count) {
+  wait_all();
+  return cudaMemsetAsync(ptr, value, count, cudaStreamLegacy) ?: (wait_all(), sticky_error());
+}
+cudaError_t cudaMemsetAsync(void* ptr, int value, size_t count, cudaStream_t stream) {
   if (count == 0) return cudaSuccess;
   if (!ptr) return fail(cudaErrorInvalidValue);
   if (!check_range("cudaMemset", "destination", ptr, count, true)) return fail(cudaErrorInvalidValue);
-  std::memset(ptr, value, count);
+  enqueue(stream, run_copy, new QueuedCopy{ptr, nullptr, count, value & 0xff});
   return cudaSuccess;
 }
-cudaError_t cudaMemsetAsync(void* ptr, int value, size_t count, cudaStream_t) { return cudaMemset(ptr, value, count); }
 cudaError_t cudaMemPrefetchAsync(const void*, size_t, int, cudaStream_t) { return cudaSuccess; }
 
 namespace pplab::sim {
 void register_symbol(const void* ptr, size_t size) { detail::register_symbol(ptr, size); }
 cudaError_t symbol_copy(void* dst, const void* src, size_t count, size_t symbol_size, size_t offset, bool to_symbol) {
+  wait_all();
   if (offset + count > symbol_size) {
     char buf[160];
     std::snprintf(buf, sizeof buf, "%s: %zu bytes at offset %zu do not fit in a %zu-byte symbol",
@@ -328,7 +373,7 @@ cudaError_t pplab_sim_func_get_attributes(cudaFuncAttributes* attr) {
   return cudaSuccess;
 }
 
-// Streams: launches and copies complete before they return, so there is nothing to wait for.
+// Streams: handles only; their work goes to the one device queue (streams.cpp), in order.
 cudaError_t cudaStreamCreate(cudaStream_t* stream) {
   if (!stream) return fail(cudaErrorInvalidValue);
   *stream = reinterpret_cast<cudaStream_t>(new char(0));
@@ -339,8 +384,11 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
   delete reinterpret_cast<char*>(stream);
   return cudaSuccess;
 }
-cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
-cudaError_t cudaStreamQuery(cudaStream_t) { return cudaSuccess; }
+cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+  wait_stream(stream);
+  return sticky_error();
+}
+cudaError_t cudaStreamQuery(cudaStream_t stream) { return stream_idle(stream) ? sticky_error() : cudaErrorNotReady; }
 cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned int) { return cudaSuccess; }
 
 cudaError_t cudaEventCreate(cudaEvent_t* event) {
@@ -349,24 +397,34 @@ cudaError_t cudaEventCreate(cudaEvent_t* event) {
   return cudaSuccess;
 }
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int) { return cudaEventCreate(event); }
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t) {
+// An event takes the time when the device reaches it in its queue.
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
   if (!event) return fail(cudaErrorInvalidResourceHandle);
   auto* e = reinterpret_cast<Event*>(event);
-  e->t = std::chrono::steady_clock::now();
   e->recorded = true;
+  e->ticket = enqueue(stream, [](void* p) { static_cast<Event*>(p)->t = std::chrono::steady_clock::now(); }, e);
   return cudaSuccess;
 }
-cudaError_t cudaEventSynchronize(cudaEvent_t event) { return event ? cudaSuccess : fail(cudaErrorInvalidResourceHandle); }
-cudaError_t cudaEventQuery(cudaEvent_t event) { return event ? cudaSuccess : fail(cudaErrorInvalidResourceHandle); }
+cudaError_t cudaEventSynchronize(cudaEvent_t event) {
+  if (!event) return fail(cudaErrorInvalidResourceHandle);
+  wait_ticket(reinterpret_cast<Event*>(event)->ticket);
+  return sticky_error();
+}
+cudaError_t cudaEventQuery(cudaEvent_t event) {
+  if (!event) return fail(cudaErrorInvalidResourceHandle);
+  return ticket_done(reinterpret_cast<Event*>(event)->ticket) ? sticky_error() : cudaErrorNotReady;
+}
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
   if (!ms || !start || !end) return fail(cudaErrorInvalidResourceHandle);
   auto* a = reinterpret_cast<Event*>(start);
   auto* b = reinterpret_cast<Event*>(end);
   if (!a->recorded || !b->recorded) return fail(cudaErrorInvalidResourceHandle);
+  if (!ticket_done(a->ticket) || !ticket_done(b->ticket)) return cudaErrorNotReady;
   *ms = std::chrono::duration<float, std::milli>(b->t - a->t).count();
   return cudaSuccess;
 }
 cudaError_t cudaEventDestroy(cudaEvent_t event) {
+  if (event) wait_ticket(reinterpret_cast<Event*>(event)->ticket);  // its record may still be queued
   delete reinterpret_cast<Event*>(event);
   return cudaSuccess;
 }

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <csetjmp>
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
@@ -197,7 +198,11 @@ void fiber_loop() {
   for (;;) {
     int me = w.cur.load(std::memory_order_relaxed);
     w.state[me] = TState::runnable;
-    run_kernel_body(w);
+    // A failed device assert ends its thread by jumping back here (kernel_assert_failed).
+    std::jmp_buf ended;
+    w.threads[me].ended = &ended;
+    if (setjmp(ended) == 0) run_kernel_body(w);
+    me = w.cur.load(std::memory_order_relaxed);
     w.state[me] = TState::exited;
     --w.live;
     ++w.exited;
@@ -397,7 +402,15 @@ int resolve_warps(Worker& w, bool diagnose) {
           }
         }
         if (src >= 0) {
-          // A source lane outside the group has no defined value; the caller's own is used.
+          // Reading a lane of the block that the mask leaves out is undefined in CUDA
+          // (a GPU returns whatever that lane's register holds): report it. A lane past
+          // the block's last thread (a partial warp) gives the caller's own value.
+          if (!((group >> src) & 1u) && ((exist_mask(w, wi) >> src) & 1u)) {
+            std::snprintf(buf, sizeof buf, "%s at %s (mask 0x%08x): lane %d reads lane %d, which the mask leaves out",
+                          warp_op_name(t.wop), fmt_site(w.site[base + l]).c_str(), t.mask, l, src);
+            fatal(std::string("undefined shuffle in ") + describe_kernel(w) + ", thread " + fmt_idx(w.idx[base + l]) +
+                  ": " + buf + "\n  a shuffle's source lane must be named in its mask (CUDA leaves the result undefined).");
+          }
           t.result = ((group >> src) & 1u) ? w.threads[base + src].value : t.value;
         }
       }
@@ -532,7 +545,7 @@ void run_blocks(Worker& w, const LaunchDesc& d, std::atomic<long long>& next, lo
   w.busy.store(true);
   for (;;) {
     long long b = next.fetch_add(1, std::memory_order_relaxed);  // increasing block order
-    if (b >= nblocks) break;
+    if (b >= nblocks || sticky_error() != cudaSuccess) break;  // a failed assert ends the launch
     run_block(w, d, b);
   }
   w.busy.store(false);
@@ -586,6 +599,59 @@ Pool& pool() {
   }();
   g_pool = p;
   return *p;
+}
+
+// cudaLaunchCooperativeKernel: grid.sync() needs every block alive at once, so each
+// block gets an OS thread of its own (a block blocks its thread while it waits
+// there). The threads persist, like the pool's, and keep their workers' buffers.
+struct CoopPool {
+  std::mutex mu;
+  std::condition_variable cv;
+  std::uint64_t generation = 0;
+  const LaunchDesc* desc = nullptr;
+  long long nblocks = 0;
+  std::atomic<long long> next{0};
+  long long running = 0;
+  long long threads = 0;
+};
+
+void coop_main(CoopPool* p, long long index) {
+  Worker& w = this_worker(static_cast<int>(1000 + index));
+  std::uint64_t seen = 0;
+  for (;;) {
+    const LaunchDesc* d;
+    long long nblocks;
+    {
+      std::unique_lock<std::mutex> lk(p->mu);
+      p->cv.wait(lk, [&] { return p->generation != seen; });
+      seen = p->generation;
+      d = p->desc;
+      nblocks = p->nblocks;
+    }
+    if (index >= nblocks) continue;
+    run_blocks(w, *d, p->next, nblocks);
+    std::lock_guard<std::mutex> lk(p->mu);
+    if (--p->running == 0) p->cv.notify_all();
+  }
+}
+
+void run_cooperative(const LaunchDesc& d, long long nblocks) {
+  static CoopPool* p = new CoopPool;  // never destroyed: its threads run until the process exits
+  watchdog_launch_begin(&d);
+  cooperative_begin(static_cast<int>(nblocks));
+  {
+    std::unique_lock<std::mutex> lk(p->mu);
+    for (; p->threads < nblocks; ++p->threads) std::thread(coop_main, p, p->threads).detach();
+    p->desc = &d;
+    p->nblocks = nblocks;
+    p->next.store(0);
+    p->running = nblocks;
+    ++p->generation;
+    p->cv.notify_all();
+    p->cv.wait(lk, [&] { return p->running == 0; });
+  }
+  cooperative_end();
+  watchdog_launch_end();
 }
 
 }  // namespace
@@ -703,11 +769,7 @@ void* dynamic_smem() {
   return this_worker(-1).smem;
 }
 
-void launch(const LaunchDesc& d) {
-  if (tls_worker)
-    fatal(std::string("kernel '") + d.name + "' launched from device code at " + fmt_site(Site{d.file, d.line}) +
-          ": dynamic parallelism is not supported by the sim");
-  Pool& p = pool();
+bool detail::launch_config_ok(const LaunchDesc& d) {
   dim3 g = d.grid, b = d.block;
   unsigned long long threads = 1ull * b.x * b.y * b.z;
   if (g.x == 0 || g.y == 0 || g.z == 0 || b.x == 0 || b.y == 0 || b.z == 0 || threads > 1024 || b.x > 1024 ||
@@ -715,15 +777,33 @@ void launch(const LaunchDesc& d) {
     // CUDA 13 on an H200 answers cudaErrorInvalidValue here (older toolkits gave
     // cudaErrorInvalidConfiguration): tests/gpu_check/expected_h200_cuda13.txt.
     set_last_error(cudaErrorInvalidValue);
-    return;
+    return false;
   }
   if (d.smem > max_dynamic_smem()) {
     set_last_error(cudaErrorInvalidValue);
+    return false;
+  }
+  return true;
+}
+
+void launch(const LaunchDesc& d) {
+  if (tls_worker)
+    fatal(std::string("kernel '") + d.name + "' launched from device code at " + fmt_site(Site{d.file, d.line}) +
+          ": dynamic parallelism is not supported by the sim");
+  Pool& p = pool();
+  dim3 g = d.grid;
+  if (!detail::launch_config_ok(d)) return;
+  if (cudaError_t e = sticky_error()) {  // the context is unusable after a device assert, as in CUDA
+    set_last_error(e);
     return;
   }
   std::lock_guard<std::mutex> launch_lock(p.launch_mu);
-  count_launch();
+  if (!d.counted) count_launch();
   long long nblocks = 1ll * g.x * g.y * g.z;
+  if (d.cooperative) {
+    run_cooperative(d, nblocks);
+    return;
+  }
   Worker& self = this_worker(0);
   {
     std::lock_guard<std::mutex> lk(p.mu);

@@ -506,3 +506,97 @@ TEST_CASE("simcc compiles a standalone .cu program and its errors name the .cu l
   CHECK(bad.status != 0);
   CHECK(contains(bad.output, "programs/broken.cu:6"));
 }
+
+namespace {
+// Builds tests/programs/nvcc_like/<name>.cu with simcc, as a user would with nvcc, and runs it.
+RunResult simcc_run(const std::string& name, const std::string& env = "") {
+  std::string dir = PPLAB_SIM_TEST_TMP_DIR;
+  std::string src = std::string(PPLAB_SIM_TEST_SRC_DIR) + "/programs/nvcc_like/" + name + ".cu";
+  RunResult built = run(std::string(PPLAB_SIM_SIMCC) + " -O2 -arch=sm_90 " + src + " -o " + dir + "/nvcc_like_" + name);
+  if (built.status != 0) return built;
+  return run(env + dir + "/nvcc_like_" + name);
+}
+}  // namespace
+
+TEST_CASE("a .cu file without includes gets the runtime header, as under nvcc") {
+  auto r = simcc_run("implicit");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, "implicit include: h[99] = 297, CUDART_VERSION = 13000"));
+}
+
+TEST_CASE("launches and extern T __shared__ in an included .cuh are rewritten with their lines kept") {
+  auto r = simcc_run("header_launch");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, "header line 10\n"));
+  CHECK(contains(r.output, "launch in a header: reversed, main line 14"));
+}
+
+TEST_CASE("cooperative groups: tiles, shuffles, votes, cg::reduce, coalesced groups and grid sync") {
+  for (const char* schedule : {"forward", "reverse", "random:3"}) {
+    auto r = simcc_run("groups", std::string("PPLAB_SIM_SCHEDULE=") + schedule + " ");
+    INFO(schedule << "\n" << r.output);
+    CHECK(r.status == 0);
+    CHECK(contains(r.output, "tile8 sums 28 92 988"));
+    CHECK(contains(r.output, "reduce plus 496 less 69 greater 7"));
+    CHECK(contains(r.output, "ballot 49249249 any 1 all 0 meta_group_size 16"));
+    CHECK(contains(r.output, "coalesced size 16 sum 256 shfl_down 5"));
+    CHECK(contains(r.output, "grid: valid 1, blocks 4"));
+    CHECK(contains(r.output, "cooperative launch: cudaSuccess, total 10"));
+  }
+}
+
+TEST_CASE("registered and mapped host memory, cudaMemLocation prefetch, occupancy, umin and CUDA 13 vector types") {
+  auto r = simcc_run("runtime_api");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, "registered cudaSuccess, mapped same address, block 256, host[0] 1 host[63] 5"));
+  CHECK(contains(r.output, "prefetch cudaSuccess, attach cudaSuccess"));
+  CHECK(contains(r.output, "alignof long4 16 double4_16a 16 double4_32a 32 ulong2 16"));
+  CHECK(contains(r.output, "compute mode 0 (default 0)"));
+}
+
+TEST_CASE("a failed device assert prints CUDA's line and leaves cudaErrorAssert sticky") {
+  auto r = simcc_run("device_assert");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, "device_assert.cu:8: void check(int): block: [1,0,0], thread: [28,0,0] Assertion `i < n` failed."));
+  CHECK(contains(r.output, "thread: [31,0,0] Assertion"));
+  CHECK(!contains(r.output, "thread: [27,0,0] Assertion"));
+  CHECK(contains(r.output, "pplab-sim: error: device assert failed in kernel 'check'"));
+  CHECK(contains(r.output, "sync cudaErrorAssert, later cudaErrorAssert"));
+}
+
+TEST_CASE("a shuffle reading a lane outside its mask is reported with its line") {
+  auto r = simcc_run("ub_shuffle");
+  INFO(r.output);
+  CHECK(r.status != 0);
+  CHECK(contains(r.output, "pplab-sim: error: undefined shuffle in kernel 'partial_sum'"));
+  CHECK(contains(r.output, "ub_shuffle.cu:6 (mask 0x000000ff): lane 0 reads lane 16, which the mask leaves out"));
+}
+
+TEST_CASE("simcc --version and --help say what is supported") {
+  auto v = run(std::string(PPLAB_SIM_SIMCC) + " --version");
+  CHECK(v.status == 0);
+  CHECK(contains(v.output, "simcc (pplab CPU emulator): CUDA runtime API 13.0 subset"));
+  auto h = run(std::string(PPLAB_SIM_SIMCC) + " --help");
+  CHECK(h.status == 0);
+  CHECK(contains(h.output, "cooperative groups"));
+  CHECK(contains(h.output, "Not supported: dynamic parallelism"));
+}
+
+TEST_CASE("launches run concurrently with the host, in stream order, and synchronising calls wait for them") {
+  auto r = simcc_run("streams", "PPLAB_SIM_TIMEOUT=20 ");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, "while waiting: cudaErrorNotReady; after the flag: out = 42, cudaSuccess"));
+  CHECK(contains(r.output, "in stream order: 34, stream cudaSuccess"));
+}
+
+TEST_CASE("thrust's device_vector, sort_by_key and copy run on its C++ back end") {
+  auto r = simcc_run("thrust_sort");
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, "thrust sort_by_key: sorted, values follow"));
+}

@@ -13,14 +13,29 @@
 //   __shared__ T name[N];  (in a function)
 //     -> static thread_local T pplab_sim_shared_name[N]; ... auto& name = ::pplab::sim::shared_static(...);
 //        (the array lives in the block's checked shared memory: pplab/sim/shared_check.h)
+//   extern T __shared__ name[];  (the qualifier after the type: the same)
+//   __global__ void k(params) { ... }  (not a template; in files that call
+//   cudaLaunchKernel or cudaLaunchCooperativeKernel)
+//     -> the same, followed on its last line by a registration of k, so that
+//        cudaLaunchKernel((void*)k, ...) can call it with its parameter types
 // Newlines inside a rewritten span are emitted after the replacement, so each line
 // keeps its number; the output starts with #line 1 "<absolute path of input>".
+// A .cu file also gets nvcc's implicit `#include <cuda_runtime.h>` first.
+//
+// Headers: a quoted #include that resolves next to the including file is followed.
+// A header that needs a rewrite (it launches, declares extern __shared__ or defines
+// kernels, or includes such a header) is rewritten into OUTPUT.inc/ the same way, and
+// the #include names the rewritten copy; its own quoted includes name absolute paths.
+// `--depfile F` writes every header followed, for the build system.
 #include <algorithm>
+#include <cstring>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -224,16 +239,111 @@ std::string rewrite_static_shared(std::string decl, size_t at) {
   return out;
 }
 
-}  // namespace
 
-int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: pplab-sim-rewrite input.cu output.cpp\n");
-    return 2;
+// After `__global__` at `from`: for a kernel definition, "<offset> <text>" with the
+// registration to insert just after its closing brace; "" for a declaration.
+std::string kernel_registration(const std::string& code, size_t from, int& counter) {
+  size_t n = code.size(), i = from;
+  std::string name;
+  size_t popen = std::string::npos;
+  while (i < n) {
+    char c = code[i];
+    if (c == ';' || c == '{' || c == '}') return "";
+    if (ident_char(c)) {
+      size_t b = i;
+      while (i < n && ident_char(code[i])) ++i;
+      name = code.substr(b, i - b);
+      continue;
+    }
+    if (c == '(') {
+      size_t q = i;
+      int depth = 0;
+      for (; q < n; ++q) {
+        if (code[q] == '(') ++depth;
+        else if (code[q] == ')' && --depth == 0) break;
+      }
+      if (q >= n) return "";
+      if (name == "__launch_bounds__" || name == "__attribute__" || name == "__align__" || name == "alignas" ||
+          name == "__declspec") {
+        i = q + 1;
+        name.clear();
+        continue;
+      }
+      popen = i;
+      i = q + 1;
+      break;
+    }
+    if (c == ':' || c == '<' || c == '>' || c == ',' || c == '=') return "";  // qualified, template, ...
+    ++i;
   }
-  std::ifstream in(argv[1], std::ios::binary);
+  if (popen == std::string::npos || name.empty()) return "";
+  std::string params = collapse_ws(code.substr(popen + 1, i - 1 - (popen + 1)));
+  while (i < n && std::isspace(static_cast<unsigned char>(code[i]))) ++i;
+  if (i >= n || code[i] != '{') return "";
+  int depth = 0;
+  size_t e = i;
+  for (; e < n; ++e) {
+    if (code[e] == '{') ++depth;
+    else if (code[e] == '}' && --depth == 0) break;
+  }
+  if (e >= n) return "";
+  std::string fn = params.find('=') == std::string::npos && params.find("...") == std::string::npos
+                       ? "static_cast<void (*)(" + params + ")>(" + name + ")"
+                       : name;
+  return std::to_string(e + 1) + " static ::pplab::sim::KernelReg pplab_sim_kernel_reg_" + std::to_string(counter++) +
+         "_{" + fn + ", \"" + name + "\"};";
+}
+
+struct Context {
+  std::string inc_dir;                       // where rewritten headers go
+  std::map<std::string, std::string> done;  // header -> its rewritten copy ("": none needed)
+  std::set<std::string> active;              // headers being rewritten (include cycles)
+  std::set<std::string> deps;                // every header followed
+  int kernels = 0;                           // registrations emitted (unique names)
+};
+
+std::string escape_quoted(const std::string& path) {
+  std::string escaped;
+  for (char ch : path) {
+    if (ch == '\\' || ch == '"') escaped += '\\';
+    escaped += ch;
+  }
+  return escaped;
+}
+
+bool has_token(const std::string& code, const char* tok) {
+  size_t len = std::strlen(tok);
+  for (size_t p = code.find(tok); p != std::string::npos; p = code.find(tok, p + 1))
+    if ((p == 0 || !ident_char(code[p - 1])) && (p + len >= code.size() || !ident_char(code[p + len]))) return true;
+  return false;
+}
+
+int rewrite_file(const std::string& in_path, const std::string& out_path, Context& ctx, bool is_header,
+                 bool* needed);
+
+// The rewritten copy of header `path` ("" when it needs none), rewriting it on first use.
+std::string follow_header(const std::string& path, Context& ctx, int* status) {
+  auto it = ctx.done.find(path);
+  if (it != ctx.done.end()) return it->second;
+  if (ctx.active.count(path)) return "";  // a cycle: its guard or #pragma once ends it
+  ctx.active.insert(path);
+  ctx.deps.insert(path);
+  std::string stem = std::filesystem::path(path).filename().string();
+  std::string out = ctx.inc_dir + "/" + std::to_string(ctx.done.size()) + "_" + stem;
+  bool needed = false;
+  std::filesystem::create_directories(ctx.inc_dir);
+  if (int rc = rewrite_file(path, out, ctx, true, &needed)) *status = rc;
+  if (!needed) std::filesystem::remove(out);
+  ctx.active.erase(path);
+  return ctx.done[path] = needed ? out : "";
+}
+
+int rewrite_file(const std::string& in_path, const std::string& out_path, Context& ctx, bool is_header,
+                 bool* needed) {
+  const char* in_name = in_path.c_str();
+  std::ifstream in(in_path, std::ios::binary);
   if (!in) {
-    std::fprintf(stderr, "pplab-sim-rewrite: cannot read %s\n", argv[1]);
+    std::fprintf(stderr, "pplab-sim-rewrite: cannot read %s\n", in_name);
     return 1;
   }
   std::stringstream buf;
@@ -241,6 +351,8 @@ int main(int argc, char** argv) {
   const std::string src = buf.str();
   const std::string code = blank_non_code(src);
   std::vector<Edit> edits;
+  std::vector<Edit> includes;  // quoted #include names: begin, end, the name
+  const bool by_address = has_token(code, "cudaLaunchKernel") || has_token(code, "cudaLaunchCooperativeKernel");
 
   // Brace kinds (true: namespace or linkage-spec body) to tell namespace scope apart.
   std::vector<bool> braces;
@@ -249,12 +361,19 @@ int main(int argc, char** argv) {
   for (size_t i = 0; i < n; ++i) {
     char c = code[i];
     if (c == '#' ) {  // preprocessor line: skip it (with continuations)
-      size_t b = skip_ws_back(code, i);
+      size_t b = i;  // only blanks (not newlines) may precede the # on its line
+      while (b > 0 && (code[b - 1] == ' ' || code[b - 1] == '\t')) --b;
       if (b == 0 || code[b - 1] == '\n') {
         size_t e = i;
         while (e < n && code[e] != '\n') {
           if (code[e] == '\\' && e + 1 < n && code[e + 1] == '\n') ++e;
           ++e;
+        }
+        std::string line = collapse_ws(code.substr(i + 1, e - i - 1));
+        size_t q = code.find('"', i);
+        if (line.rfind("include \"", 0) == 0 && q < e) {
+          size_t q2 = code.find('"', q + 1);
+          if (q2 < e) includes.push_back({q + 1, q2, src.substr(q + 1, q2 - q - 1)});
         }
         i = e;
         stmt_start = e;
@@ -276,7 +395,7 @@ int main(int argc, char** argv) {
       size_t kb = kernel_begin(code, i);
       size_t ce = config_end(code, i + 3);
       if (kb == i || ce == std::string::npos) {
-        std::fprintf(stderr, "%s: pplab-sim-rewrite: cannot parse the kernel launch here (line %zu)\n", argv[1],
+        std::fprintf(stderr, "%s: pplab-sim-rewrite: cannot parse the kernel launch here (line %zu)\n", in_name,
                      static_cast<size_t>(std::count(src.begin(), src.begin() + static_cast<long>(i), '\n') + 1));
         return 1;
       }
@@ -306,14 +425,39 @@ int main(int argc, char** argv) {
       edits.push_back({begin, semi + 1, text});
       i = semi;
       stmt_start = semi + 1;
+    } else if (c == '_' && code.compare(i, 10, "__global__") == 0 && (i == 0 || !ident_char(code[i - 1])) &&
+               i + 10 < n && !ident_char(code[i + 10])) {
+      // Only files that launch by address need registrations; elsewhere they would only
+      // take kernels' addresses (which, with DWARF 5 line tables, made addr2line name
+      // the generated file instead of the .cu in fault reports).
+      if (!by_address) continue;
+      if (code.substr(stmt_start, i - stmt_start).find("template") != std::string::npos) continue;
+      if (std::string reg = kernel_registration(code, i + 10, ctx.kernels); !reg.empty()) {
+        size_t at = std::stoul(reg.substr(0, reg.find(' ')));
+        edits.push_back({at, at, reg.substr(reg.find(' '))});
+      }
     } else if (c == 'e' && code.compare(i, 6, "extern") == 0 && (i == 0 || !ident_char(code[i - 1])) &&
                i + 6 < n && !ident_char(code[i + 6])) {
       size_t j = i + 6;
       while (j < n && std::isspace(static_cast<unsigned char>(code[j]))) ++j;
-      if (code.compare(j, 10, "__shared__") != 0 || (j + 10 < n && ident_char(code[j + 10]))) continue;
       size_t semi = code.find(';', j);
       if (semi == std::string::npos) continue;
-      std::string decl = code.substr(j + 10, semi - (j + 10));
+      std::string decl;
+      if (code.compare(j, 10, "__shared__") == 0 && !(j + 10 < n && ident_char(code[j + 10]))) {
+        decl = code.substr(j + 10, semi - (j + 10));
+      } else {
+        // `extern float __shared__ smem[];`: the qualifier after the type, within one
+        // plain declaration (not `extern "C" ...` or a function).
+        std::string stmt = code.substr(j, semi - j);
+        size_t q = std::string::npos;
+        for (size_t p = stmt.find("__shared__"); p != std::string::npos; p = stmt.find("__shared__", p + 1))
+          if ((p == 0 || !ident_char(stmt[p - 1])) && (p + 10 >= stmt.size() || !ident_char(stmt[p + 10]))) {
+            q = p;
+            break;
+          }
+        if (q == std::string::npos || stmt.find_first_of("\"({}") < q) continue;
+        decl = stmt.substr(0, q) + std::string(10, ' ') + stmt.substr(q + 10);
+      }
       // Drop alignment specifiers: the buffer is 256-byte aligned anyway.
       for (const char* spec : {"__align__", "alignas", "__attribute__"}) {
         size_t p;
@@ -344,18 +488,38 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::ofstream out(argv[2], std::ios::binary);
+  // Quoted includes found next to this file: follow them; name the rewritten copy,
+  // or (from a rewritten header, which lives elsewhere) the original's absolute path.
+  const std::filesystem::path dir = std::filesystem::absolute(in_path).parent_path();
+  bool need = has_token(code, "__global__") || has_token(code, "__shared__") || code.find("<<<") != std::string::npos;
+  int status = 0;
+  std::vector<Edit> inc_edits;
+  for (const Edit& inc : includes) {
+    std::filesystem::path target = (dir / inc.text).lexically_normal();
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(target, ec)) continue;
+    std::string copy = follow_header(target.string(), ctx, &status);
+    if (!copy.empty()) {
+      need = true;
+      inc_edits.push_back({inc.begin, inc.end, escape_quoted(copy)});
+    } else if (is_header) {
+      inc_edits.push_back({inc.begin, inc.end, escape_quoted(target.string())});
+    }
+  }
+  if (needed) *needed = need;
+  if (is_header && !need) return status;
+  edits.insert(edits.end(), inc_edits.begin(), inc_edits.end());
+  std::stable_sort(edits.begin(), edits.end(), [](const Edit& x, const Edit& y) { return x.begin < y.begin; });
+
+  std::ofstream out(out_path, std::ios::binary);
   if (!out) {
-    std::fprintf(stderr, "pplab-sim-rewrite: cannot write %s\n", argv[2]);
+    std::fprintf(stderr, "pplab-sim-rewrite: cannot write %s\n", out_path.c_str());
     return 1;
   }
-  std::string path = std::filesystem::absolute(argv[1]).lexically_normal().string();
-  std::string escaped;
-  for (char ch : path) {
-    if (ch == '\\' || ch == '"') escaped += '\\';
-    escaped += ch;
-  }
-  out << "#line 1 \"" << escaped << "\"\n";
+  std::string path = std::filesystem::absolute(in_path).lexically_normal().string();
+  // nvcc includes the runtime header before every .cu file.
+  if (!is_header) out << "#include <cuda_runtime.h>\n";
+  out << "#line 1 \"" << escape_quoted(path) << "\"\n";
   size_t pos = 0;
   for (const Edit& e : edits) {
     out.write(src.data() + pos, static_cast<std::streamsize>(e.begin - pos));
@@ -363,5 +527,37 @@ int main(int argc, char** argv) {
     pos = e.end;
   }
   out.write(src.data() + pos, static_cast<std::streamsize>(src.size() - pos));
-  return out ? 0 : 1;
+  return out ? status : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string depfile;
+  std::vector<std::string> files;
+  for (int a = 1; a < argc; ++a) {
+    std::string arg = argv[a];
+    if (arg == "--depfile" && a + 1 < argc) depfile = argv[++a];
+    else files.push_back(arg);
+  }
+  if (files.size() != 2) {
+    std::fprintf(stderr, "usage: pplab-sim-rewrite input.cu output.cpp [--depfile output.d]\n");
+    return 2;
+  }
+  Context ctx;
+  ctx.inc_dir = std::filesystem::absolute(files[1]).lexically_normal().string() + ".inc";
+  int rc = rewrite_file(files[0], files[1], ctx, false, nullptr);
+  if (!depfile.empty()) {
+    std::ofstream d(depfile);
+    d << files[1] << ":";
+    for (const std::string& h : ctx.deps) {
+      d << " ";
+      for (char ch : h) {
+        if (ch == ' ') d << '\\';
+        d << ch;
+      }
+    }
+    d << "\n";
+  }
+  return rc;
 }

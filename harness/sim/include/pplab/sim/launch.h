@@ -26,9 +26,16 @@ struct LaunchDesc {
   size_t smem;
   void (*run)(const void* body);  // runs the kernel once, for the current CUDA thread
   const void* body;
+  // cudaLaunchCooperativeKernel: every block runs at once, so grid.sync() can wait for all.
+  bool cooperative = false;
+  bool counted = false;  // already counted in pplab::sim::traffic() when it was queued
 };
-// Runs every block of the launch; returns after the last one (launches are synchronous).
+// Runs every block of the launch; returns after the last one.
 void launch(const LaunchDesc& d);
+// Queues the launch on `stream` (src/streams.cpp): it runs after the work queued
+// before it, while the host goes on. destroy(owner) frees the kernel's stored
+// arguments once it has run. A bad configuration sets the last error at once.
+void launch_async(LaunchDesc* d, void (*destroy)(void*), void* owner, cudaStream_t stream);
 // The calling block's dynamic shared memory (`extern __shared__`).
 void* dynamic_smem();
 
@@ -41,21 +48,33 @@ struct Launcher {
   dim3 grid;
   dim3 block;
   size_t smem;
+  bool cooperative = false;
+  cudaStream_t stream = nullptr;
 
   template <class... A>
   void operator()(A&&... a) const {
-    const std::tuple<std::decay_t<A>...> args(std::forward<A>(a)...);
-    auto body = [this, &args] { std::apply(kernel, args); };
-    using Body = decltype(body);
-    LaunchDesc d{name, file, line, grid, block, smem,
-                 [](const void* b) { (*static_cast<const Body*>(b))(); }, &body};
-    launch(d);
+    using Args = std::tuple<std::decay_t<A>...>;
+    // The kernel and its arguments live on the heap until the queued launch has run.
+    struct Task {
+      F kernel;
+      const Args args;
+      LaunchDesc desc;
+    };
+    auto* t = new Task{kernel, Args(std::forward<A>(a)...),
+                       LaunchDesc{name, file, line, grid, block, smem, nullptr, nullptr, cooperative}};
+    t->desc.run = [](const void* b) {
+      const Task* task = static_cast<const Task*>(b);
+      std::apply(task->kernel, task->args);
+    };
+    t->desc.body = t;
+    launch_async(&t->desc, [](void* p) { delete static_cast<Task*>(p); }, t, stream);
   }
 };
 
 template <class F>
 Launcher<F> make_launcher(const char* name, const char* file, int line, F kernel, dim3 grid, dim3 block,
-                          size_t smem = 0, cudaStream_t = nullptr) {
-  return Launcher<F>{name, file, line, kernel, grid, block, smem};
+                          size_t smem = 0, cudaStream_t stream = nullptr, bool cooperative = false) {
+  return Launcher<F>{name, file, line, kernel, grid, block, smem, cooperative, stream};
 }
+
 }  // namespace pplab::sim

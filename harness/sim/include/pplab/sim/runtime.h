@@ -56,16 +56,30 @@ enum cudaFuncAttribute : int {
 enum cudaFuncCache : int { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1, cudaFuncCachePreferL1 = 2, cudaFuncCachePreferEqual = 3 };
 enum cudaDeviceAttr : int {
   cudaDevAttrMaxThreadsPerBlock = 1,
+  cudaDevAttrMaxBlockDimX = 2,
+  cudaDevAttrMaxBlockDimY = 3,
+  cudaDevAttrMaxBlockDimZ = 4,
+  cudaDevAttrMaxGridDimX = 5,
+  cudaDevAttrMaxGridDimY = 6,
+  cudaDevAttrMaxGridDimZ = 7,
   cudaDevAttrMaxSharedMemoryPerBlock = 8,
   cudaDevAttrWarpSize = 10,
   cudaDevAttrClockRate = 13,
   cudaDevAttrMultiProcessorCount = 16,
+  cudaDevAttrIntegrated = 18,
+  cudaDevAttrCanMapHostMemory = 19,
+  cudaDevAttrComputeMode = 20,
+  cudaDevAttrConcurrentKernels = 31,
   cudaDevAttrMaxThreadsPerMultiProcessor = 39,
   cudaDevAttrMemoryClockRate = 36,
   cudaDevAttrGlobalMemoryBusWidth = 37,
   cudaDevAttrL2CacheSize = 38,
   cudaDevAttrComputeCapabilityMajor = 75,
   cudaDevAttrComputeCapabilityMinor = 76,
+  cudaDevAttrUnifiedAddressing = 41,
+  cudaDevAttrManagedMemory = 83,
+  cudaDevAttrConcurrentManagedAccess = 89,
+  cudaDevAttrCooperativeLaunch = 95,
   cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
 };
 
@@ -124,6 +138,7 @@ struct cudaDeviceProp {
   int concurrentManagedAccess;
   size_t sharedMemPerBlockOptin;
   int maxBlocksPerMultiProcessor;
+  int cooperativeLaunch;
   size_t reservedSharedMemPerBlock;
 };
 

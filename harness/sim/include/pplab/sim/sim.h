@@ -17,3 +17,4 @@
 #include "pplab/sim/runtime.h"
 #include "pplab/sim/launch.h"
 #include "pplab/sim/shared_check.h"
+#include "pplab/sim/compat.h"

@@ -24,11 +24,29 @@ PPLAB_SIM_VECS(short, short, 4, 8)
 PPLAB_SIM_VECS(unsigned short, ushort, 4, 8)
 PPLAB_SIM_VECS(int, int, 8, 16)
 PPLAB_SIM_VECS(unsigned int, uint, 8, 16)
+PPLAB_SIM_VECS(long, long, 16, 16)
+PPLAB_SIM_VECS(unsigned long, ulong, 16, 16)
 PPLAB_SIM_VECS(long long, longlong, 16, 16)
 PPLAB_SIM_VECS(unsigned long long, ulonglong, 16, 16)
 PPLAB_SIM_VECS(float, float, 8, 16)
 PPLAB_SIM_VECS(double, double, 16, 16)
 
+// CUDA 13 spells the 4-element 8-byte types with their alignment: *_16a keeps the
+// old 16-byte alignment, *_32a is 32-byte aligned (the plain name is deprecated there).
+#define PPLAB_SIM_VEC4A(T, N, A)                                                 \
+  struct __attribute__((aligned(A))) N { T x, y, z, w; };                        \
+  inline constexpr N make_##N(T x, T y, T z, T w) { return N{x, y, z, w}; }
+PPLAB_SIM_VEC4A(long, long4_16a, 16)
+PPLAB_SIM_VEC4A(long, long4_32a, 32)
+PPLAB_SIM_VEC4A(unsigned long, ulong4_16a, 16)
+PPLAB_SIM_VEC4A(unsigned long, ulong4_32a, 32)
+PPLAB_SIM_VEC4A(long long, longlong4_16a, 16)
+PPLAB_SIM_VEC4A(long long, longlong4_32a, 32)
+PPLAB_SIM_VEC4A(unsigned long long, ulonglong4_16a, 16)
+PPLAB_SIM_VEC4A(unsigned long long, ulonglong4_32a, 32)
+PPLAB_SIM_VEC4A(double, double4_16a, 16)
+PPLAB_SIM_VEC4A(double, double4_32a, 32)
+#undef PPLAB_SIM_VEC4A
 #undef PPLAB_SIM_VECS
 #undef PPLAB_SIM_VEC1
 #undef PPLAB_SIM_VEC2

@@ -1,0 +1,201 @@
+// The rest of the runtime API surface ordinary CUDA programs (NVIDIA's cuda-samples
+// among them) expect from <cuda_runtime.h>: version macros, device flags, mapped and
+// registered host memory, CUDA 13's cudaMemLocation prefetch, occupancy helpers,
+// launches through a kernel's address (cudaLaunchKernel, cudaLaunchCooperativeKernel),
+// host callbacks, and the few device helpers (umin/umax) nvcc declares implicitly.
+#pragma once
+#include <cstddef>
+#include <utility>
+
+#include "pplab/sim/launch.h"
+#include "pplab/sim/runtime.h"
+#include "pplab/sim/types.h"
+
+// The runtime API version this surface follows (CUDA 13.0), as the real header sets it.
+#ifndef CUDART_VERSION
+#define CUDART_VERSION 13000
+#endif
+#ifndef CUDA_VERSION
+#define CUDA_VERSION 13000
+#endif
+
+enum cudaComputeMode : int {
+  cudaComputeModeDefault = 0,
+  cudaComputeModeExclusive = 1,
+  cudaComputeModeProhibited = 2,
+  cudaComputeModeExclusiveProcess = 3,
+};
+
+// Device flags (cudaSetDeviceFlags) and host-memory flags; values as in CUDA.
+#define cudaDeviceScheduleAuto 0x00
+#define cudaDeviceScheduleSpin 0x01
+#define cudaDeviceScheduleYield 0x02
+#define cudaDeviceScheduleBlockingSync 0x04
+#define cudaDeviceBlockingSync 0x04
+#define cudaDeviceMapHost 0x08
+#define cudaDeviceLmemResizeToMax 0x10
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocWriteCombined 0x04
+#define cudaHostRegisterDefault 0x00
+#define cudaHostRegisterPortable 0x01
+#define cudaHostRegisterMapped 0x02
+#define cudaHostRegisterIoMemory 0x04
+#define cudaHostRegisterReadOnly 0x08
+#define cudaMemAttachHost 0x02
+#define cudaMemAttachSingle 0x04
+#define cudaInvalidDeviceId (-2)
+#define cudaCooperativeLaunchMultiDeviceNoPreSync 0x01
+#define cudaCooperativeLaunchMultiDeviceNoPostSync 0x02
+
+cudaError_t cudaSetDeviceFlags(unsigned int flags);
+cudaError_t cudaGetDeviceFlags(unsigned int* flags);
+cudaError_t cudaHostRegister(void* ptr, size_t size, unsigned int flags);
+cudaError_t cudaHostUnregister(void* ptr);
+cudaError_t cudaHostGetDevicePointer(void** dev_ptr, void* host_ptr, unsigned int flags);
+cudaError_t cudaHostGetFlags(unsigned int* flags, void* host_ptr);
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void* ptr, size_t length = 0,
+                                     unsigned int flags = cudaMemAttachSingle);
+cudaError_t cudaDriverGetVersion(int* version);
+cudaError_t cudaRuntimeGetVersion(int* version);
+cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* prop);
+cudaError_t cudaDeviceCanAccessPeer(int* can, int device, int peer);
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t* stream, unsigned int flags, int priority);
+cudaError_t cudaDeviceGetStreamPriorityRange(int* least, int* greatest);
+template <class T>
+inline cudaError_t cudaHostGetDevicePointer(T** dev_ptr, void* host_ptr, unsigned int flags) {
+  return cudaHostGetDevicePointer(reinterpret_cast<void**>(dev_ptr), host_ptr, flags);
+}
+template <class T>
+inline cudaError_t cudaHostAlloc(T** ptr, size_t size, unsigned int flags) {
+  return cudaHostAlloc(reinterpret_cast<void**>(ptr), size, flags);
+}
+template <class T>
+inline cudaError_t cudaMallocHost(T** ptr, size_t size, unsigned int flags) {
+  return cudaHostAlloc(reinterpret_cast<void**>(ptr), size, flags);
+}
+
+// CUDA 13 names where memory should live with a location, not a device number.
+enum cudaMemLocationType : int {
+  cudaMemLocationTypeInvalid = 0,
+  cudaMemLocationTypeDevice = 1,
+  cudaMemLocationTypeHost = 2,
+  cudaMemLocationTypeHostNuma = 3,
+  cudaMemLocationTypeHostNumaCurrent = 4,
+};
+struct cudaMemLocation {
+  cudaMemLocationType type;
+  int id;
+};
+enum cudaMemoryAdvise : int {
+  cudaMemAdviseSetReadMostly = 1,
+  cudaMemAdviseUnsetReadMostly = 2,
+  cudaMemAdviseSetPreferredLocation = 3,
+  cudaMemAdviseUnsetPreferredLocation = 4,
+  cudaMemAdviseSetAccessedBy = 5,
+  cudaMemAdviseUnsetAccessedBy = 6,
+};
+// All memory is host memory here: prefetches and advice have nothing to move.
+cudaError_t cudaMemPrefetchAsync(const void* ptr, size_t count, cudaMemLocation location, unsigned int flags,
+                                 cudaStream_t stream = nullptr);
+cudaError_t cudaMemAdvise(const void* ptr, size_t count, cudaMemoryAdvise advice, cudaMemLocation location);
+cudaError_t cudaMemAdvise(const void* ptr, size_t count, cudaMemoryAdvise advice, int device);
+
+// Host work queued on a stream (runs after the stream's earlier work).
+#define CUDART_CB
+typedef void (*cudaHostFn_t)(void* user_data);
+typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void* user_data);
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* user_data);
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t cb, void* user_data, unsigned int flags);
+
+// --- occupancy -------------------------------------------------------------
+// The sim has no registers or SMs to fill; it answers what an H200-class device
+// would for a kernel without register pressure: the largest block the limit
+// allows, and enough blocks to give every worker thread 2048 threads.
+namespace pplab::sim {
+int occupancy_grid(int block_size);
+}
+template <class F>
+inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid, int* block_size, F, size_t = 0,
+                                                      int block_size_limit = 0) {
+  if (!min_grid || !block_size) return cudaErrorInvalidValue;
+  int b = block_size_limit > 0 && block_size_limit < 1024 ? block_size_limit : 1024;
+  *block_size = b;
+  *min_grid = pplab::sim::occupancy_grid(b);
+  return cudaSuccess;
+}
+template <class F, class SMem>
+inline cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(int* min_grid, int* block_size, F f, SMem,
+                                                                  int block_size_limit = 0) {
+  return cudaOccupancyMaxPotentialBlockSize(min_grid, block_size, f, 0, block_size_limit);
+}
+template <class F>
+inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, F f, int block_size,
+                                                                          size_t smem, unsigned int) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, f, block_size, smem);
+}
+
+// --- launches through a kernel's address -------------------------------------
+// `(void*)kernel` loses the kernel's type, so in files that call these the rewriter
+// registers each non-template __global__ function (after its body, on the same line)
+// with a thunk that knows the parameter types; these calls look the address up.
+namespace pplab::sim {
+struct ErasedLaunch {
+  dim3 grid, block;
+  size_t smem;
+  cudaStream_t stream;
+  bool cooperative;
+  const char* file;
+  int line;
+};
+using KernelThunk = void (*)(const void* fn, const char* name, void** args, const ErasedLaunch& how);
+void register_kernel(const void* fn, const char* name, KernelThunk thunk);
+cudaError_t launch_by_address(const void* fn, void** args, const ErasedLaunch& how);
+// grid.sync(): every thread of every block of a cooperative launch arrives first.
+void grid_sync(const char* file, int line);
+bool grid_is_cooperative();
+
+// Registered by the rewriter for each non-template kernel it sees, so that
+// cudaLaunchKernel((void*)k, ..., args) can call k with its real parameter types.
+template <class... P>
+struct KernelReg {
+  KernelReg(void (*f)(P...), const char* name) {
+    register_kernel(reinterpret_cast<const void*>(f), name, &thunk);
+  }
+  static void thunk(const void* fn, const char* name, void** args, const ErasedLaunch& how) {
+    call(reinterpret_cast<void (*)(P...)>(const_cast<void*>(fn)), name, args, how, std::index_sequence_for<P...>{});
+  }
+  template <size_t... I>
+  static void call(void (*f)(P...), const char* name, void** args, const ErasedLaunch& how, std::index_sequence<I...>) {
+    make_launcher(name, how.file, how.line, [f](const auto&... a) { f(a...); }, how.grid, how.block, how.smem,
+                  how.stream, how.cooperative)(*static_cast<std::remove_cvref_t<P>*>(args[I])...);
+  }
+};
+}  // namespace pplab::sim
+// The call site's file and line stand in for the <<<>>> line in reports.
+template <class F>
+inline cudaError_t cudaLaunchKernel(F* fn, dim3 grid, dim3 block, void** args, size_t smem = 0,
+                                    cudaStream_t stream = nullptr, const char* file = __builtin_FILE(),
+                                    int line = __builtin_LINE()) {
+  return pplab::sim::launch_by_address(reinterpret_cast<const void*>(fn), args,
+                                       pplab::sim::ErasedLaunch{grid, block, smem, stream, false, file, line});
+}
+template <class F>
+inline cudaError_t cudaLaunchCooperativeKernel(F* fn, dim3 grid, dim3 block, void** args, size_t smem = 0,
+                                               cudaStream_t stream = nullptr, const char* file = __builtin_FILE(),
+                                               int line = __builtin_LINE()) {
+  return pplab::sim::launch_by_address(reinterpret_cast<const void*>(fn), args,
+                                       pplab::sim::ErasedLaunch{grid, block, smem, stream, true, file, line});
+}
+
+// --- device helpers nvcc declares without an include --------------------------
+inline unsigned int umin(unsigned int a, unsigned int b) { return a < b ? a : b; }
+inline unsigned int umax(unsigned int a, unsigned int b) { return a > b ? a : b; }
+inline unsigned long long ullmin(unsigned long long a, unsigned long long b) { return a < b ? a : b; }
+inline unsigned long long ullmax(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
+inline long long llmin(long long a, long long b) { return a < b ? a : b; }
+inline long long llmax(long long a, long long b) { return a > b ? a : b; }
+
+// Device clock: a steady nanosecond count (the sim has no cycle counter per SM).
+long long pplab_sim_clock64();
+inline long long clock64() { return pplab_sim_clock64(); }
