@@ -4,9 +4,9 @@
 /// The object built from a student's file may include only the system's headers, the
 /// harness's API (harness/include), the emulator's CUDA headers and its own lab's
 /// contract; it may define strong symbols only inside its lab's namespace
-/// (pplab::labNN), and, on the emulator, no code that runs before main (a static
-/// constructor). The includes come from ninja's depfiles, the symbols from nm, the
-/// constructors from the object's .init_array.
+/// (pplab::labNN), and no code that runs before main (a static constructor; nvcc's
+/// own registration of a file's kernels aside). The includes come from ninja's
+/// depfiles, the symbols from nm, the constructors from the object's .init_array.
 #pragma once
 #include <filesystem>
 #include <string>
