@@ -72,9 +72,14 @@ std::vector<std::string> sandboxed_build(const Sandbox& sandbox, const std::vect
                                          const std::vector<fs::path>& hidden, const std::vector<fs::path>& readable,
                                          const std::vector<fs::path>& writable) {
   if (sandbox.bwrap.empty()) return command;
+  // The compilers' scratch files go to a folder of the build, not a fresh /tmp: the
+  // workbook itself may live under /tmp.
+  const fs::path scratch = writable.empty() ? fs::path("/tmp") : writable.front() / "tmp";
+  std::error_code error;
+  fs::create_directories(scratch, error);
   std::vector<std::string> words = {sandbox.bwrap.string(), "--unshare-all", "--die-with-parent", "--new-session",
                                     "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-                                    "--tmpfs", "/tmp", "--setenv", "TMPDIR", "/tmp"};
+                                    "--setenv", "TMPDIR", fs::absolute(scratch).string()};
   auto absolute = [](const fs::path& p) { return fs::absolute(p).lexically_normal().string(); };
   for (const auto& folder : hidden)
     if (fs::exists(folder)) words.insert(words.end(), {"--tmpfs", absolute(folder)});

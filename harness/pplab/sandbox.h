@@ -31,7 +31,8 @@ std::vector<std::string> sandboxed(const Sandbox& sandbox, const std::filesystem
 
 /// A build of a student's tree inside the sandbox: the whole file system read-only, less
 /// the folders in `hidden` (emptied), with `readable` shown again read-only and `writable`
-/// read-write on top; no network, a private /tmp, ended with the grader.
+/// read-write on top; no network, TMPDIR inside the first writable folder, ended with
+/// the grader.
 std::vector<std::string> sandboxed_build(const Sandbox& sandbox, const std::vector<std::string>& command,
                                          const std::vector<std::filesystem::path>& hidden,
                                          const std::vector<std::filesystem::path>& readable,

@@ -14,7 +14,8 @@ execute_process(COMMAND ${SH} -c "${command}" OUTPUT_VARIABLE again ERROR_VARIAB
 set(again "${again}${again_err}")
 if(FAULT)
   # A fault names the kernel line; its step: line says which TODO that line belongs to.
-  if(NOT "${out}${err}" MATCHES "\n  step: the TODO whose lines hold the kernel line named above")
+  # The report comes from the lab's process, relayed by the checker as "lab> " lines.
+  if(NOT "${out}${err}" MATCHES "\n(lab> )?  step: the TODO whose lines hold the kernel line named above")
     message(FATAL_ERROR "the fault report has no step: line:\n${out}${err}")
   endif()
   string(REGEX MATCH "pplab-sim: error: [^\n]*" fault "${out}${err}")
