@@ -211,7 +211,6 @@ CaseResult judge(const std::string& name, const ProcessResult& run, const Channe
     }
   }
   const bool printed_pass = run.output.find("[doctest] Status: SUCCESS!") != std::string::npos;
-  const bool sim_fault = run.output.find(kSimError) != std::string::npos;
   // The checker's own account of the lab's process ending under a check.
   const std::string exception = case_record ? case_record->value("exception", "") : "";
   const bool runner_ended = exception.rfind(pplab::channel::kRunnerEnded, 0) == 0;
@@ -231,11 +230,6 @@ CaseResult judge(const std::string& name, const ProcessResult& run, const Channe
     result.reason = "more than one check ran under the name '" + name + "': lab code defines its own test cases";
   } else if (runner_ended) {
     judge_runner_end(exception, result);
-  } else if (sim_fault && !(end_record && case_record && case_record->value("failures", 1) == 0)) {
-    // A check binary that holds the lab's code itself (a benchmark, or a build from
-    // before the checker and runner split).
-    result.reason = first_reason(run.output);
-    result.verdict = sim_verdict(result.reason);
   } else if (crash_record || run.ending == ProcessResult::Ending::signalled) {
     result.verdict = V::crashed;
     result.reason = "crashed: " + signal_words(run);
