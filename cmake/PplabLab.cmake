@@ -4,7 +4,7 @@
 # (labs = the student's file, solutions = the reference) it builds:
 #   labNN_<name>[_ref]        doctest checks (the checker): test_<name>.cpp, judging
 #   labNN_<name>[_ref]_runner the lab's code: <tree>/NN_<name>/<name>.cu, run by the checker
-#   labNN_<name>[_ref]_bench  GPU only, from harness/bench/NN_<name>/bench_<name>.cu:
+#   labNN_<name>[_ref]_bench  GPU only, from harness/labs/NN_<name>/bench.cu:
 #                             timings beside CUB (kept out of labs/: not a student file)
 # and registers the checks with CTest under the label labNN (student) or labNN-ref
 # (reference); `ctest -L labNN` is a regular expression, so it runs both.
@@ -75,7 +75,7 @@ function(pplab_add_lab name)
   endif()
   set(label lab${lab_number})
   set(tree_root ${PROJECT_SOURCE_DIR})
-  set(bench_file ${PROJECT_SOURCE_DIR}/harness/bench/${lab_folder}/bench_${name}.cu)
+  set(bench_file ${PROJECT_SOURCE_DIR}/harness/labs/${lab_folder}/bench.cu)
   if(NOT EXISTS ${bench_file})
     set(bench_file "")
   endif()
