@@ -30,6 +30,11 @@ bool request_if_running(Op op, const std::string& body, std::string& reply);
 void remember_schedule(int kind, unsigned seed);
 void remember_fault_note(const std::string& note);
 
+/// The runner to start, by file name in the checker's own folder, when the checker is
+/// not named after it (a benchmark's timer shares the lab checks' runner). Call before
+/// the first request; PPLAB_RUNNER_COMMAND still takes precedence.
+void use_runner_beside(const std::string& file_name);
+
 /// The backend the runner reports: "emulator" or "gpu" (asked once).
 const std::string& backend();
 
