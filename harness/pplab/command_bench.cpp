@@ -121,9 +121,11 @@ void write_outputs(const nlohmann::json& rows, const BenchCommandOptions& option
   std::ofstream md(out / "bench.md");
   md << "Measured " << (options.date.empty() ? "(date not given)" : options.date) << " on "
      << (options.device.empty() ? "(device not given)" : options.device)
-     << ". Median of repeated runs timed with CUDA events, L2 flushed before each; "
+     << ". Median of repeated runs, L2 flushed before each, timed with CUDA events in "
+        "process (the reference, the libraries) or by the checker's clock around the lab's "
+        "runner (a student's code; its timed_by is checker); "
         "GB/s from each lab's bytes-moved model; % of the device-to-device copy bandwidth "
-        "measured in the same process; the last column is the CUB/Thrust time divided by "
+        "measured by the same benchmark; the last column is the CUB/Thrust time divided by "
         "this row's time (above 1: faster than the library).\n\n"
      << markdown_table(rows);
 }
