@@ -4,10 +4,12 @@
 // the checker: the runner program to start, built beside this one).
 #include "pplab/bench_main.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <string>
+#include <vector>
 
 #ifdef PPLAB_BENCH_RUNNER
 #include "client.h"
@@ -49,12 +51,22 @@ int main(int argc, char** argv) try {
   pplab::keep_freed_device_memory();
 #endif
   const pplab::BenchLab lab = pplab::bench_lab();
-  auto options = pplab::bench_options(argc, argv, lab.default_log2_sizes);
+  // --library-only (in process): the library rows alone, for `pplab bench --compare`
+  // beside a student's benchmark, which holds none.
+  std::vector<char*> arguments(argv, argv + argc);
+  bool library_only = false;
+#ifdef PPLAB_BENCH_LIBRARY
+  const auto flag = std::find_if(arguments.begin(), arguments.end(),
+                                 [](const char* a) { return std::string(a) == "--library-only"; });
+  library_only = flag != arguments.end();
+  if (library_only) arguments.erase(flag);
+#endif
+  auto options = pplab::bench_options(int(arguments.size()), arguments.data(), lab.default_log2_sizes);
   if (lab.max_repeats > 0 && options.repeats > lab.max_repeats) options.repeats = lab.max_repeats;
   for (std::size_t n : options.sizes) {
-    lab.cases(options, n);
+    if (!library_only) lab.cases(options, n);
 #ifdef PPLAB_BENCH_LIBRARY
-    if (options.compare) pplab::bench_library_cases(options, n);
+    if (options.compare || library_only) pplab::bench_library_cases(options, n);
 #endif
   }
   return 0;
