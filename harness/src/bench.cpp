@@ -13,6 +13,8 @@
 #include <string>
 
 #include "bench_report.h"
+#include "pplab/cuda_check.h"
+#include "pplab/device_buffer.h"
 #include "pplab/result_channel.h"
 
 namespace pplab {
@@ -53,6 +55,17 @@ BenchOptions bench_options(int argc, char** argv, std::vector<int> default_log2_
 }
 
 namespace detail {
+
+// A scratch buffer twice the L2 size: writing it evicts whatever the last run left there.
+DeviceBuffer<unsigned char>& l2_scrub_buffer() {
+  static DeviceBuffer<unsigned char> buffer = [] {
+    int device = 0, l2_bytes = 0;
+    PPLAB_CUDA_CHECK(cudaGetDevice(&device));
+    PPLAB_CUDA_CHECK(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device));
+    return DeviceBuffer<unsigned char>(std::max<std::size_t>(2 * std::size_t(l2_bytes), 1 << 20));
+  }();
+  return buffer;
+}
 
 double median(std::vector<double>& values) {
   std::sort(values.begin(), values.end());

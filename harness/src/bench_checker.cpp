@@ -25,16 +25,6 @@
 namespace pplab {
 namespace {
 
-DeviceBuffer<unsigned char>& l2_scrub_buffer() {
-  static DeviceBuffer<unsigned char> buffer = [] {
-    int device = 0, l2_bytes = 0;
-    PPLAB_CUDA_CHECK(cudaGetDevice(&device));
-    PPLAB_CUDA_CHECK(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device));
-    return DeviceBuffer<unsigned char>(std::max<std::size_t>(2 * std::size_t(l2_bytes), 1 << 20));
-  }();
-  return buffer;
-}
-
 using Clock = std::chrono::steady_clock;
 
 double milliseconds_since(Clock::time_point start) {
@@ -44,7 +34,7 @@ double milliseconds_since(Clock::time_point start) {
 // The wall time of a request pair that does (almost) nothing: the cost of asking.
 double empty_request_ms() {
   static const double ms = [] {
-    auto& scrub = l2_scrub_buffer();
+    auto& scrub = detail::l2_scrub_buffer();
     std::vector<double> walls;
     for (int i = 0; i < 25; ++i) {
       PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
@@ -63,7 +53,7 @@ double empty_request_ms() {
 }  // namespace
 
 void flush_l2(cudaStream_t) {
-  auto& buffer = l2_scrub_buffer();
+  auto& buffer = detail::l2_scrub_buffer();
   PPLAB_CUDA_CHECK(cudaMemset(buffer.data(), 0, buffer.bytes()));
 }
 

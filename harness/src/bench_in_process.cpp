@@ -15,17 +15,6 @@
 namespace pplab {
 namespace {
 
-// A scratch buffer twice the L2 size: writing it evicts whatever the last run left there.
-DeviceBuffer<unsigned char>& l2_scrub_buffer() {
-  static DeviceBuffer<unsigned char> buffer = [] {
-    int device = 0, l2_bytes = 0;
-    PPLAB_CUDA_CHECK(cudaGetDevice(&device));
-    PPLAB_CUDA_CHECK(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device));
-    return DeviceBuffer<unsigned char>(std::max<std::size_t>(2 * std::size_t(l2_bytes), 1 << 20));
-  }();
-  return buffer;
-}
-
 double milliseconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
@@ -34,7 +23,7 @@ double milliseconds_since(std::chrono::steady_clock::time_point start) {
 // the wall clock adds around the GPU's own time even when the code hides nothing.
 double empty_repeat_wall_ms() {
   static const double ms = [] {
-    auto& scrub = l2_scrub_buffer();
+    auto& scrub = detail::l2_scrub_buffer();
     cudaEvent_t a, b;
     PPLAB_CUDA_CHECK(cudaEventCreate(&a));
     PPLAB_CUDA_CHECK(cudaEventCreate(&b));
@@ -58,7 +47,7 @@ double empty_repeat_wall_ms() {
 }  // namespace
 
 void flush_l2(cudaStream_t stream) {
-  auto& buffer = l2_scrub_buffer();
+  auto& buffer = detail::l2_scrub_buffer();
   PPLAB_CUDA_CHECK(cudaMemsetAsync(buffer.data(), 0, buffer.bytes(), stream));
 }
 
