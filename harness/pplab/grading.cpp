@@ -369,6 +369,8 @@ std::vector<Timing> run_bench(const fs::path& binary, const fs::path& runner, co
   return timings;
 }
 
+}  // namespace
+
 void grade_speed(LabGrade& grade, const GradeSettings& settings) {
   const auto& rules = grade.rules;
   if (settings.workbook.backend != "gpu") {
@@ -468,6 +470,8 @@ void grade_speed(LabGrade& grade, const GradeSettings& settings) {
   if (fraction < 1.0)
     grade.lost.push_back("-" + format_points(grade.speed_max - grade.speed) + " pts, speed: " + text);
 }
+
+namespace {
 
 // compute-sanitizer over the GPU checks: a check that passed but in which memcheck or
 // racecheck reported something gets that finding as its verdict.

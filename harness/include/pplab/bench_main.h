@@ -21,7 +21,7 @@ namespace pplab {
 
 /// One lab's benchmark.
 struct BenchLab {
-  std::vector<int> default_log2_sizes{16, 20, 24, 28};
+  std::vector<int> default_log2_sizes{16, 20, 24, 28};  ///< sizes timed without --sizes
   int max_repeats = 0;  ///< 0: as many as asked (a quadratic sort caps them)
   /// Measures the lab's own cases at size n (pplab::measure once per case).
   void (*cases)(const BenchOptions& options, std::size_t n) = nullptr;
