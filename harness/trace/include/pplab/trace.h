@@ -1,7 +1,7 @@
 /// \file
 /// \brief Step tables of a kernel's shared array, for `pplab trace` and the handouts.
 ///
-/// A lab's trace program (harness/trace/trace_NN.cpp) is compiled together with the
+/// A lab's trace program (harness/labs/NN_name/trace.cpp) is compiled together with the
 /// lab's kernel file for the CPU emulator, with this header force-included before it
 /// (`-include pplab/trace.h`). The header wraps the block rendezvous points
 /// (`__syncthreads()`, `__syncwarp()`, `__ballot_sync()`) so that each thread, as it

@@ -3,18 +3,20 @@
 # that forges report files beside a lab right only for one block (rex). The ranking must
 # be ada > cole > rex > sam, every student gets every report file, the compile error and
 # the forger each get their verdict, and no forged file lands among the reports.
-# -DPPLAB -DROOT -DWRONG -DWORK
+# -DPPLAB -DROOT -DWORK (the cases come from ROOT/harness/labs/NN_<lab>/wrong/<case>)
 include(${ROOT}/harness/grading/tests/common.cmake)
 set(class ${WORK}/class)
+set(lab01_wrong ${ROOT}/harness/labs/01_saxpy/wrong)
+set(lab02_wrong ${ROOT}/harness/labs/02_dot_product/wrong)
 set(out ${WORK}/out)
 file(REMOVE_RECURSE ${WORK})
 
 file(COPY ${ROOT}/solutions/01_saxpy/saxpy.cu ${ROOT}/solutions/02_dot_product/dot_product.cu DESTINATION ${class}/ada)
 file(COPY ${ROOT}/labs/01_saxpy/saxpy.cu ${ROOT}/labs/02_dot_product/dot_product.cu DESTINATION ${class}/sam)
-file(COPY ${WRONG}/01_compile_error/saxpy.cu DESTINATION ${class}/cole/01_saxpy)
+file(COPY ${lab01_wrong}/compile_error/saxpy.cu DESTINATION ${class}/cole/01_saxpy)
 file(COPY ${ROOT}/solutions/02_dot_product/dot_product.cu DESTINATION ${class}/cole/02_dot_product)
-file(COPY ${WRONG}/01_writes_reports/saxpy.cu DESTINATION ${class}/rex/01_saxpy)
-file(COPY ${WRONG}/02_one_block/dot_product.cu DESTINATION ${class}/rex/02_dot_product)
+file(COPY ${lab01_wrong}/writes_reports/saxpy.cu DESTINATION ${class}/rex/01_saxpy)
+file(COPY ${lab02_wrong}/one_block/dot_product.cu DESTINATION ${class}/rex/02_dot_product)
 
 # Lab code runs in a scratch folder under TMPDIR: keep whatever it writes inside WORK.
 file(MAKE_DIRECTORY ${WORK}/tmp)
@@ -51,7 +53,9 @@ expect("sam (the skeletons) earns nothing" total_sam EQUAL 0)
 
 # Each batch case's verdict and message, from its expect.txt, in its student's report.
 function(expect_batch_case folder student)
-  file(STRINGS ${WRONG}/${folder}/expect.txt lines)
+  string(SUBSTRING ${folder} 0 2 number)            # 01_compile_error -> lab01_wrong, compile_error
+  string(SUBSTRING ${folder} 3 -1 case_name)
+  file(STRINGS ${lab${number}_wrong}/${case_name}/expect.txt lines)
   file(READ ${out}/${student}/report.md report)
   foreach(line IN LISTS lines)
     if(line MATCHES "^(verdict|message): (.*)$")

@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
-"""Writes every NN_<case>/ folder of harness/tests/wrong from the committed solutions
-(or skeletons) and one textual edit each, plus its expect.txt. Run it after a solution
+"""Writes every known-wrong case, harness/labs/NN_<lab>/wrong/<case>/, from the committed
+solutions (or skeletons) and one textual edit each, plus its expect.txt. A case is named
+NN_<case> here and in its test ("faults: 02_off_by_one"). Run it after a solution
 changes; every edit that no longer applies is named, and nothing is written then.
 
   make_cases.py           write the case folders
   make_cases.py --check   write nothing; exit 1 naming each committed file that differs
                           from what would be written (CI runs this, label `faults`)"""
-import os, sys, subprocess
+import glob, os, subprocess, sys
 W=os.path.dirname(os.path.abspath(__file__))
 ROOT=os.path.dirname(os.path.dirname(os.path.dirname(W)))
+def case_dir(folder):
+    # 02_off_by_one -> <ROOT>/harness/labs/02_dot_product/wrong/off_by_one
+    lab=folder[:2]
+    return os.path.join(ROOT,'harness','labs',LABS[lab].split('/')[0],'wrong',folder[3:])
 LABS={'01':'01_saxpy/saxpy','02':'02_dot_product/dot_product','03':'03_reduce/reduce','05':'05_naive_scan/naive_scan','06':'06_work_efficient_scan/work_efficient_scan',
       '09':'09_odd_even_sort/odd_even_sort','10':'10_merge_sort/merge_sort','11':'11_radix_sort/radix_sort',
       '12':'12_warp_radix_sort/warp_radix_sort'}
@@ -28,16 +33,30 @@ def case(folder, text, expect, subs=(), note=None):
     lines=[f'# {note}'] if note else []
     for k,v in expect:
         lines.append(f'{k}: {v}')
-    files[f'{W}/{folder}/{name}.cu']=text
-    files[f'{W}/{folder}/expect.txt']='\n'.join(lines)+'\n'
+    files[f'{case_dir(folder)}/{name}.cu']=text
+    files[f'{case_dir(folder)}/expect.txt']='\n'.join(lines)+'\n'
 def finish():
     if problems:
         sys.exit('make_cases.py: stale edits, nothing written:\n  '+'\n  '.join(problems))
     stale=[p for p,t in files.items() if not os.path.exists(p) or open(p).read()!=t]
+    # A committed case folder, or a file in one, that this script does not write: a case
+    # edited by hand or one whose edit was removed here.
+    made={os.path.dirname(p) for p in files}
+    unknown=[]
+    for d in glob.glob(os.path.join(ROOT,'harness','labs','[0-9][0-9]_*','wrong','*')):
+        if d not in made:
+            unknown.append(d)
+        else:
+            unknown+=[f for f in (os.path.join(d,n) for n in os.listdir(d)) if f not in files]
     if CHECK:
+        rel=lambda paths: '\n  '.join(os.path.relpath(p,ROOT) for p in sorted(paths))
+        report=[]
         if stale:
-            sys.exit('make_cases.py --check: these case files differ from what make_cases.py writes '
-                     '(run it and commit the result):\n  '+'\n  '.join(os.path.relpath(p,W) for p in stale))
+            report.append('these case files differ from what make_cases.py writes (run it and commit the result):\n  '+rel(stale))
+        if unknown:
+            report.append('these committed case files are not written by make_cases.py (add the case here, or remove it):\n  '+rel(unknown))
+        if report:
+            sys.exit('make_cases.py --check: '+'\nmake_cases.py --check: '.join(report))
         print(f'make_cases.py --check: all {len(files)} case files are up to date')
         return
     for p in stale:
