@@ -2,8 +2,8 @@
 # A real single-node Slurm cluster for tests, from Debian's slurm-wlm and munge,
 # living entirely in one folder (no system files touched, no cgroups needed):
 #
-#   harness/slurm/test_cluster.sh start DIR   # munged, slurmctld, slurmd; waits until idle
-#   harness/slurm/test_cluster.sh stop DIR
+#   harness/grading/tests/slurm_cluster/test_cluster.sh start DIR   # munged, slurmctld, slurmd; waits until idle
+#   harness/grading/tests/slurm_cluster/test_cluster.sh stop DIR
 #
 # Afterwards `export SLURM_CONF=DIR/slurm.conf` points sbatch/squeue/scancel at it.
 set -euo pipefail

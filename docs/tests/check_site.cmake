@@ -1,7 +1,7 @@
 # cmake -DLOG=<warning log> -DHTML=<site> -DHANDOUTS=<a|b|...> -DGENERATED=<dir> -P check_site.cmake
 # The docs test: the last Doxygen run wrote no warnings, the main page exists, every
 # lab handout has its page, and every generated trace is shown on its handout's page.
-include(${CMAKE_CURRENT_LIST_DIR}/check_warnings.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/../cmake/check_warnings.cmake)  # the build step's own gate
 if(NOT EXISTS ${HTML}/index.html)
   message(FATAL_ERROR "no main page at ${HTML}/index.html")
 endif()
