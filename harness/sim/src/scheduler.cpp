@@ -25,6 +25,7 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "internal.h"
@@ -555,6 +556,16 @@ void run_blocks(Worker& w, const LaunchDesc& d, std::atomic<long long>& next, lo
   blockIdx = uint3{0, 0, 0};
 }
 
+// A pool thread's wait for the next launch (Pool and CoopPool alike): blocks until the
+// pool's generation moves past `seen`, then returns that launch and its block count.
+template <class LaunchPool>
+std::pair<const LaunchDesc*, long long> wait_for_launch(LaunchPool& p, std::uint64_t& seen) {
+  std::unique_lock<std::mutex> lk(p.mu);
+  p.cv.wait(lk, [&] { return p.generation != seen; });
+  seen = p.generation;
+  return {p.desc, p.nblocks};
+}
+
 void helper_main(Pool* p, int index) {
   Worker& w = this_worker(index);
   {
@@ -563,15 +574,7 @@ void helper_main(Pool* p, int index) {
   }
   std::uint64_t seen = 0;
   for (;;) {
-    const LaunchDesc* d;
-    long long nblocks;
-    {
-      std::unique_lock<std::mutex> lk(p->mu);
-      p->cv.wait(lk, [&] { return p->generation != seen; });
-      seen = p->generation;
-      d = p->desc;
-      nblocks = p->nblocks;
-    }
+    const auto [d, nblocks] = wait_for_launch(*p, seen);
     run_blocks(w, *d, p->next_block, nblocks);
     if (p->running.fetch_sub(1) == 1) {
       std::lock_guard<std::mutex> lk(p->mu);
@@ -619,15 +622,7 @@ void coop_main(CoopPool* p, long long index) {
   Worker& w = this_worker(static_cast<int>(1000 + index));
   std::uint64_t seen = 0;
   for (;;) {
-    const LaunchDesc* d;
-    long long nblocks;
-    {
-      std::unique_lock<std::mutex> lk(p->mu);
-      p->cv.wait(lk, [&] { return p->generation != seen; });
-      seen = p->generation;
-      d = p->desc;
-      nblocks = p->nblocks;
-    }
+    const auto [d, nblocks] = wait_for_launch(*p, seen);
     if (index >= nblocks) continue;
     run_blocks(w, *d, p->next, nblocks);
     std::lock_guard<std::mutex> lk(p->mu);
