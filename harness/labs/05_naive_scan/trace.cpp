@@ -21,18 +21,14 @@ int main(int argc, char** argv) {
 
   tr::Tracer& tracer = tr::tracer();
   tracer.begin(sizeof(int));
-  int *d_in = nullptr, *d_out = nullptr;
-  cudaMalloc(&d_in, n * sizeof(int));
-  cudaMalloc(&d_out, n * sizeof(int));
-  cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice);
-  pplab::lab05::inclusive_scan(d_in, d_out, n, kThreads);  // finds the buffer
-  cudaDeviceSynchronize();
-  tracer.rearm();
-  pplab::lab05::inclusive_scan(d_in, d_out, n, kThreads);  // the traced run
-  cudaDeviceSynchronize();
-  tracer.end_launch();
-  std::vector<int> out(n);
-  cudaMemcpy(out.data(), d_out, n * sizeof(int), cudaMemcpyDeviceToHost);
+  int* d_in = tr::to_device(in);
+  int* d_out = tr::device_array<int>(n);
+  // The first scan finds the buffer; the second is traced.
+  const std::vector<int> out = tr::traced_run(tracer, [&] {
+    pplab::lab05::inclusive_scan(d_in, d_out, n, kThreads);
+    cudaDeviceSynchronize();
+    return tr::from_device(d_out, n);
+  });
 
   auto as_int = [](std::uint64_t bits) { return tr::as<int>(bits); };
   tr::Format format;

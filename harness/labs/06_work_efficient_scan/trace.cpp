@@ -15,11 +15,6 @@ namespace tr = pplab::trace;
 namespace lab = pplab::lab06;
 
 namespace {
-std::string joined(const std::vector<int>& v) {
-  std::string s;
-  for (int x : v) s += (s.empty() ? "" : " ") + std::to_string(x);
-  return s;
-}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -30,25 +25,18 @@ int main(int argc, char** argv) {
 
   tr::Tracer& tracer = tr::tracer();
   tracer.begin(sizeof(int));
-  int *d_in = nullptr, *d_out = nullptr;
-  cudaMalloc(&d_in, n * sizeof(int));
-  cudaMalloc(&d_out, n * sizeof(int));
-  cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice);
+  int* d_in = tr::to_device(in);
+  int* d_out = tr::device_array<int>(n);
   auto scan = [&](bool inclusive) {
     if (inclusive)
       lab::inclusive_scan(d_in, d_out, n, lab::Algorithm::tiles, kThreads);
     else
       lab::exclusive_scan(d_in, d_out, n, lab::Algorithm::tiles, kThreads);
     cudaDeviceSynchronize();
-    std::vector<int> out(n);
-    cudaMemcpy(out.data(), d_out, n * sizeof(int), cudaMemcpyDeviceToHost);
-    return out;
+    return tr::from_device(d_out, n);
   };
-  scan(false);  // finds the tile
-  tracer.rearm();
-  const std::vector<int> exclusive = scan(false);  // the traced run
-  tracer.end_launch();
-  tracer.stop();
+  // The first scan finds the tile; the second is traced.
+  const std::vector<int> exclusive = tr::traced_run(tracer, [&] { return scan(false); });
   const std::vector<int> inclusive = scan(true);
 
   // Steps: 0 the load; 1 .. L-1 up-sweep strides 1 .. TILE/4; L the last up-sweep level
@@ -109,7 +97,7 @@ int main(int argc, char** argv) {
   std::ostream& out = std::cout;
   if (!options.markdown)
     out << "Lab 06, the work-efficient (Blelloch) scan: " << kThreads << " threads per block, a tile of " << kTile
-        << " elements\nKernel file: " << PPLAB_TRACE_SOURCE << "\n\n  in: " << joined(in) << "\n\n";
+        << " elements\nKernel file: " << PPLAB_TRACE_SOURCE << "\n\n  in: " << tr::joined(in) << "\n\n";
   else
     out << "`tile` is the handout's x (thread t loads elements t and t + 4); `·` is a slot not yet written.\n\n";
   tr::print_steps(out, tracer, format, options.markdown);
@@ -118,10 +106,10 @@ int main(int argc, char** argv) {
   for (int i = 0, sum = 0; i < n; ++i) want_ex[i] = sum, sum += in[i], want_in[i] = sum;
   const bool ok = exclusive == want_ex && inclusive == want_in;
   const char* bullet = options.markdown ? "\n- " : "";
-  out << bullet << "The exclusive scan written to `out`: " << (options.markdown ? "**" : "") << joined(exclusive)
+  out << bullet << "The exclusive scan written to `out`: " << (options.markdown ? "**" : "") << tr::joined(exclusive)
       << (options.markdown ? "**" : "") << (exclusive == want_ex ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
   out << (options.markdown ? "- " : "") << "The inclusive scan (each element added back at the write): "
-      << joined(inclusive) << (inclusive == want_in ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
+      << tr::joined(inclusive) << (inclusive == want_in ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
   if (!consistent)
     out << (options.markdown ? "\n" : "") << "Note: some steps did not follow the up/down-sweep pattern.\n";
   return ok ? 0 : 1;

@@ -16,19 +16,6 @@
 namespace tr = pplab::trace;
 namespace lab = pplab::lab11;
 
-namespace {
-std::string binary4(unsigned v) {
-  std::string s;
-  for (int b = 3; b >= 0; --b) s += ((v >> b) & 1u) ? '1' : '0';
-  return s;
-}
-std::string joined(const std::vector<unsigned>& v) {
-  std::string s;
-  for (unsigned x : v) s += (s.empty() ? "" : " ") + std::to_string(x);
-  return s;
-}
-}  // namespace
-
 int main(int argc, char** argv) {
   const auto options = tr::parse_options(argc, argv, "lab 11: the 1-bit split sort of 7 14 4 1");
   const std::vector<unsigned> in{7, 14, 4, 1};
@@ -37,26 +24,18 @@ int main(int argc, char** argv) {
 
   tr::Tracer& tracer = tr::tracer();
   tracer.begin(sizeof(unsigned));
-  unsigned *d_in = nullptr, *d_out = nullptr, *d_positions = nullptr;
-  cudaMalloc(&d_in, n * sizeof(unsigned));
-  cudaMalloc(&d_out, n * sizeof(unsigned));
-  cudaMalloc(&d_positions, n * sizeof(unsigned));
-  cudaMemcpy(d_in, in.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice);
+  unsigned* d_in = tr::to_device(in);
+  unsigned* d_out = tr::device_array<unsigned>(n);
+  unsigned* d_positions = tr::device_array<unsigned>(n);
   auto sort = [&](int bits, std::vector<unsigned>& positions) {
     lab::split_sort(d_in, d_out, d_positions, n, 0, bits);
     cudaDeviceSynchronize();
-    std::vector<unsigned> out(n);
-    positions.assign(n, 0);
-    cudaMemcpy(out.data(), d_out, n * sizeof(unsigned), cudaMemcpyDeviceToHost);
-    cudaMemcpy(positions.data(), d_positions, n * sizeof(unsigned), cudaMemcpyDeviceToHost);
-    return out;
+    positions = tr::from_device(d_positions, n);
+    return tr::from_device(d_out, n);
   };
   std::vector<unsigned> positions, positions_bit0;
-  sort(end_bit, positions);  // finds keys[2][1024]
-  tracer.rearm();
-  const std::vector<unsigned> sorted = sort(end_bit, positions);  // the traced run
-  tracer.end_launch();
-  tracer.stop();
+  // The first sort finds keys[2][1024]; the second is traced.
+  const std::vector<unsigned> sorted = tr::traced_run(tracer, [&] { return sort(end_bit, positions); });
   const std::vector<unsigned> after_bit0 = sort(1, positions_bit0);
 
   // Which bit each step belongs to: the j-th __syncthreads_count is bit j's histogram,
@@ -95,7 +74,7 @@ int main(int argc, char** argv) {
   };
   format.lane = [&](std::size_t k, const tr::Step& s, const tr::Lane& l) -> std::string {
     const unsigned key = tr::as<unsigned>(tracer.value(s.before, (bit_of[k] % 2) * half + l.thread));
-    return std::to_string(key) + " = " + binary4(key) + " (bit " + std::to_string(l.sent) + ")";
+    return std::to_string(key) + " = " + tr::binary(key, 4) + " (bit " + std::to_string(l.sent) + ")";
   };
   format.exchange_row = [&](std::size_t k, const tr::Step& s) -> std::string {
     const tr::Lane* l = s.lane(0);
@@ -139,10 +118,10 @@ int main(int argc, char** argv) {
   std::sort(want.begin(), want.end());
   const std::vector<unsigned> want_bit0{14, 4, 7, 1}, want_positions{2, 0, 1, 3};
   const bool ok = sorted == want && after_bit0 == want_bit0 && positions_bit0 == want_positions;
-  o << (options.markdown ? "\n- " : "") << "Sorted by bits 0–3: " << (options.markdown ? "**" : "") << joined(sorted)
+  o << (options.markdown ? "\n- " : "") << "Sorted by bits 0–3: " << (options.markdown ? "**" : "") << tr::joined(sorted)
     << (options.markdown ? "**" : "") << (sorted == want ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
-  o << (options.markdown ? "- " : "") << "`split_sort` by bit 0 alone: output " << joined(after_bit0)
-    << ", `positions` " << joined(positions_bit0)
+  o << (options.markdown ? "- " : "") << "`split_sort` by bit 0 alone: output " << tr::joined(after_bit0)
+    << ", `positions` " << tr::joined(positions_bit0)
     << (after_bit0 == want_bit0 && positions_bit0 == want_positions ? " ✓" : " ✗ (the lecture has 14 4 7 1 and 2 0 1 3)")
     << "\n";
   if (!consistent) o << (options.markdown ? "\n" : "") << "Note: some keys did not go where the split puts them.\n";

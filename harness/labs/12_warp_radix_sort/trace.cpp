@@ -19,20 +19,10 @@ namespace tr = pplab::trace;
 namespace lab = pplab::lab12;
 
 namespace {
-std::string binary4(unsigned v) {
-  std::string s;
-  for (int b = 3; b >= 0; --b) s += ((v >> b) & 1u) ? '1' : '0';
-  return s;
-}
 std::string hex(unsigned v) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "0x%08X", v);
   return buf;
-}
-std::string joined(const std::vector<unsigned>& v) {
-  std::string s;
-  for (unsigned x : v) s += (s.empty() ? "" : " ") + std::to_string(x);
-  return s;
 }
 }  // namespace
 
@@ -45,22 +35,14 @@ int main(int argc, char** argv) {
   tr::Tracer& tracer = tr::tracer();
   tracer.begin(sizeof(unsigned));
   tr::set_pointer_bytes(2 * kSegment * sizeof(unsigned));  // warp_sort_32 sees `buffers` as a pointer
-  unsigned *d_in = nullptr, *d_out = nullptr;
-  cudaMalloc(&d_in, n * sizeof(unsigned));
-  cudaMalloc(&d_out, n * sizeof(unsigned));
-  cudaMemcpy(d_in, in.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice);
+  unsigned* d_in = tr::to_device(in);
+  unsigned* d_out = tr::device_array<unsigned>(n);
   auto sort = [&] {
     lab::warp_radix_sort(d_in, d_out, n, 0, end_bit, /*warps_per_block=*/1);
     cudaDeviceSynchronize();
-    std::vector<unsigned> out(n);
-    cudaMemcpy(out.data(), d_out, n * sizeof(unsigned), cudaMemcpyDeviceToHost);
-    return out;
+    return tr::from_device(d_out, n);
   };
-  sort();  // finds the buffers
-  tracer.rearm();
-  const std::vector<unsigned> sorted = sort();  // the traced run
-  tracer.end_launch();
-  tracer.stop();
+  const std::vector<unsigned> sorted = tr::traced_run(tracer, sort);  // the first sort finds the buffers
 
   // The j-th ballot is bit j's; the __syncwarp after it ends bit j's pass.
   const auto& steps = tracer.steps();
@@ -92,7 +74,7 @@ int main(int argc, char** argv) {
   };
   format.lane = [&](std::size_t k, const tr::Step& s, const tr::Lane& l) -> std::string {
     const unsigned key = tr::as<unsigned>(tracer.value(s.before, (bit_of[k] % 2) * kSegment + l.thread));
-    return std::to_string(key) + " = " + binary4(key) + " (bit " + std::to_string(l.sent) + ")";
+    return std::to_string(key) + " = " + tr::binary(key, 4) + " (bit " + std::to_string(l.sent) + ")";
   };
   format.exchange_row = [&](std::size_t, const tr::Step& s) -> std::string {
     const tr::Lane* l = s.lane(0);
@@ -113,8 +95,8 @@ int main(int argc, char** argv) {
     const unsigned relative = std::popcount((one ? ones : zeros) & below);
     const unsigned start = one ? std::popcount(zeros) : 0;
     if (start + relative != position || key != source_key) consistent = false;
-    return std::to_string(key) + ": " + (one ? "ones" : "zeros") + " & below " + binary4(below) + " = " +
-           binary4((one ? ones : zeros) & below & 0xFu) + " → " + (one ? std::to_string(start) + " + " : "") +
+    return std::to_string(key) + ": " + (one ? "ones" : "zeros") + " & below " + tr::binary(below, 4) + " = " +
+           tr::binary((one ? ones : zeros) & below & 0xFu, 4) + " → " + (one ? std::to_string(start) + " + " : "") +
            std::to_string(relative) + (one ? " = " + std::to_string(position) : "");
   };
 
@@ -133,7 +115,7 @@ int main(int argc, char** argv) {
   std::vector<unsigned> want = in;
   std::sort(want.begin(), want.end());
   const bool ok = sorted == want;
-  o << (options.markdown ? "\n- " : "") << "Sorted by bits 0–3: " << (options.markdown ? "**" : "") << joined(sorted)
+  o << (options.markdown ? "\n- " : "") << "Sorted by bits 0–3: " << (options.markdown ? "**" : "") << tr::joined(sorted)
     << (options.markdown ? "**" : "") << (ok ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
   if (!consistent) o << (options.markdown ? "\n" : "") << "Note: some keys did not go where the ballot puts them.\n";
   return ok ? 0 : 1;
