@@ -503,15 +503,20 @@ Worker& this_worker(int index) {
 }
 
 // ------------------------------------------------------------- worker pool ----
-struct Pool {
-  std::mutex launch_mu;  // one launch at a time
-  std::vector<std::thread> threads;
-  std::vector<Worker*> workers;
+// Where a launch is posted for the threads of a pool (the block pool, the cooperative
+// pool): the launch and its block count, and a generation that moves on with each launch.
+struct LaunchBoard {
   std::mutex mu;
   std::condition_variable cv;
   std::uint64_t generation = 0;
   const LaunchDesc* desc = nullptr;
   long long nblocks = 0;
+};
+
+struct Pool : LaunchBoard {
+  std::mutex launch_mu;  // one launch at a time
+  std::vector<std::thread> threads;
+  std::vector<Worker*> workers;
   std::atomic<long long> next_block{0};
   std::atomic<int> running{0};
   int size = 1;
@@ -541,10 +546,9 @@ void run_blocks(Worker& w, const LaunchDesc& d, std::atomic<long long>& next, lo
   blockIdx = uint3{0, 0, 0};
 }
 
-// A pool thread's wait for the next launch (Pool and CoopPool alike): blocks until the
-// pool's generation moves past `seen`, then returns that launch and its block count.
-template <class LaunchPool>
-std::pair<const LaunchDesc*, long long> wait_for_launch(LaunchPool& p, std::uint64_t& seen) {
+// A pool thread's wait for the next launch: blocks until the board's generation moves
+// past `seen`, then returns that launch and its block count.
+std::pair<const LaunchDesc*, long long> wait_for_launch(LaunchBoard& p, std::uint64_t& seen) {
   std::unique_lock<std::mutex> lk(p.mu);
   p.cv.wait(lk, [&] { return p.generation != seen; });
   seen = p.generation;
@@ -592,12 +596,7 @@ Pool& pool() {
 // cudaLaunchCooperativeKernel: grid.sync() needs every block alive at once, so each
 // block gets an OS thread of its own (a block blocks its thread while it waits
 // there). The threads persist, like the pool's, and keep their workers' buffers.
-struct CoopPool {
-  std::mutex mu;
-  std::condition_variable cv;
-  std::uint64_t generation = 0;
-  const LaunchDesc* desc = nullptr;
-  long long nblocks = 0;
+struct CoopPool : LaunchBoard {
   std::atomic<long long> next{0};
   long long running = 0;
   long long threads = 0;
