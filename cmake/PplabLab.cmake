@@ -92,9 +92,7 @@ function(pplab_add_checker_bench target lab_folder tree runner)
   set(room ${PROJECT_SOURCE_DIR}/harness/labs/${lab_folder})
   add_executable(${target} ${room}/bench.cpp ${PROJECT_SOURCE_DIR}/harness/src/bench_main.cpp
                            ${PROJECT_SOURCE_DIR}/harness/remote/checker_entries.cpp)
-  # protocol/: bench_main.cpp names the runner to the client (harness/remote/client.h).
-  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/labs/${lab_folder} ${room}
-                                               ${PROJECT_SOURCE_DIR}/harness/protocol)
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/labs/${lab_folder} ${room})
   target_link_libraries(${target} PRIVATE pplab::bench_checker)
   target_compile_definitions(${target} PRIVATE PPLAB_REMOTE_CHECKER PPLAB_LAB="${lab_folder}"
                                                PPLAB_TREE="${tree}" PPLAB_BENCH_RUNNER="${runner}")

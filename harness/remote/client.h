@@ -6,6 +6,7 @@
 #include <string>
 
 #include "pplab/result_channel.h"
+#include "runner_choice.h"
 #include "wire.h"
 
 namespace pplab::remote {
@@ -29,11 +30,6 @@ bool request_if_running(Op op, const std::string& body, std::string& reply);
 /// note it prints under a fault (remote_cuda.cpp sends them to the running one).
 void remember_schedule(int kind, unsigned seed);
 void remember_fault_note(const std::string& note);
-
-/// The runner to start, by file name in the checker's own folder, when the checker is
-/// not named after it (a benchmark's timer shares the lab checks' runner). Call before
-/// the first request; PPLAB_RUNNER_COMMAND still takes precedence.
-void use_runner_beside(const std::string& file_name);
 
 /// The backend the runner reports: "emulator" or "gpu" (asked once).
 const std::string& backend();

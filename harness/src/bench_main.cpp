@@ -12,7 +12,7 @@
 #include <vector>
 
 #ifdef PPLAB_BENCH_RUNNER
-#include "client.h"
+#include "runner_choice.h"
 #else
 #include "pplab/cuda_check.h"
 #endif
