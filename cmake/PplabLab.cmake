@@ -195,6 +195,11 @@ function(pplab_add_lab name)
       # Speed is graded on a GPU only: an emulator build's manifest lists no benchmark.
       if(PPLAB_BACKEND STREQUAL "gpu")
         pplab_manifest_set_target(${lab_folder} "${role};bench" ${target}_bench)
+        # The grader times the reference as it times a student, through its runner,
+        # so that what the runner costs is on both sides of the speed ratio.
+        if(tree STREQUAL "solutions")
+          pplab_manifest_set_target(${lab_folder} "${role};timer" ${target}_bench_split)
+        endif()
       endif()
     endif()
   endforeach()

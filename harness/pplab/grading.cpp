@@ -330,13 +330,18 @@ std::string sizes_argument(const std::vector<int>& sizes) {
 // is a trusted timer like a lab's checker: it runs here, and the lab's code runs in the
 // lab's runner inside the sandbox, exactly as for the checks; the timer believes none of
 // the runner's figures and verifies the output of the repeats it times.
-std::vector<Timing> run_bench(const fs::path& binary, const fs::path& runner, const LabRules& rules, bool compare,
+// What a benchmark run times: the lab's own rows, the library's (CUB, Thrust, the copy;
+// in-process benchmarks only), or both.
+enum class BenchRows { lab, library, both };
+
+std::vector<Timing> run_bench(const fs::path& binary, const fs::path& runner, const LabRules& rules, BenchRows rows,
                               bool students_code, const GradeSettings& settings, std::string& problem) {
   ResultChannel channel;
   channel.key = random_key();
   std::vector<std::string> argv = {binary.string(), "--sizes=" + sizes_argument(rules.bench_log2_sizes),
                                    "--repeats=" + std::to_string(rules.repeats)};
-  if (!compare) argv.push_back("--no-compare");
+  if (rows == BenchRows::lab) argv.push_back("--no-compare");
+  if (rows == BenchRows::library) argv.push_back("--library-only");
   std::map<std::string, std::string> environment = {{"PPLAB_SEED", std::to_string(settings.seed)}};
   if (students_code && !settings.sandbox.bwrap.empty()) {
     if (runner.empty()) {
@@ -404,16 +409,31 @@ void grade_speed(LabGrade& grade, const GradeSettings& settings) {
   std::string student_problem, reference_problem;
   if (settings.progress) settings.progress(grade.lab.folder + ": timing student and reference");
   if (settings.gpu) settings.gpu->enter_exclusive();
-  const auto reference = run_bench(grade.lab.reference_bench, {}, rules, true, false, settings, reference_problem);
+  // The reference is timed as the student is, by the checker's timer through its runner,
+  // and the library rows beside it in process; a grading tree built before that timer
+  // existed times the reference in process, library rows and all.
+  std::vector<Timing> reference, library;
+  std::string library_problem;
+  if (!grade.lab.reference_timer.empty()) {
+    reference = run_bench(grade.lab.reference_timer, {}, rules, BenchRows::lab, false, settings, reference_problem);
+    library = run_bench(grade.lab.reference_bench, {}, rules, BenchRows::library, false, settings, library_problem);
+  } else {
+    for (auto& t : run_bench(grade.lab.reference_bench, {}, rules, BenchRows::both, false, settings, reference_problem))
+      (t.impl == "reference" ? reference : library).push_back(t);
+    grade.notes.push_back("the reference was timed in process, the student through the runner: rebuild the "
+                          "grading tree so that both are timed the same way");
+  }
   const auto student =
-      run_bench(grade.lab.student_bench, grade.lab.student_runner, rules, false, true, settings, student_problem);
+      run_bench(grade.lab.student_bench, grade.lab.student_runner, rules, BenchRows::lab, true, settings,
+                student_problem);
   if (settings.gpu) settings.gpu->leave_exclusive();
 
-  for (const auto& t : reference) {
+  for (const auto& t : reference)
     if (t.impl == "reference") grade.reference_times.push_back(t);
-    else grade.other_times.push_back(t);
-    grade.device_copy_gbps = std::max(grade.device_copy_gbps, t.copy_gbps);
-  }
+  grade.other_times = library;
+  for (const auto* rows : {&reference, &library})
+    for (const auto& t : *rows) grade.device_copy_gbps = std::max(grade.device_copy_gbps, t.copy_gbps);
+  if (!library_problem.empty()) grade.notes.push_back("the library rows were not timed (" + library_problem + ")");
   for (const auto& t : student)
     if (t.impl == "student") grade.student_times.push_back(t);
   if (!reference_problem.empty()) {

@@ -49,6 +49,8 @@ Lab lab_from_json(const json& item) {
   lab.reference_runner = if_built(lab.reference_runner_program);
   lab.student_bench = if_built(lab.student_bench_program);
   lab.reference_bench = if_built(lab.reference_bench_program);
+  lab.reference_timer_program = program_at(reference, "timer");
+  lab.reference_timer = if_built(lab.reference_timer_program);
   return lab;
 }
 

@@ -32,6 +32,10 @@ struct Lab {
   /// grader puts the student's in a sandbox.
   std::filesystem::path student_runner, reference_runner;
   std::filesystem::path student_bench, reference_bench;    ///< GPU builds only
+  /// The reference timed through its runner by the checker's timer, as a student's code
+  /// is; reference_bench (in process) gives the library rows beside it. GPU builds only.
+  std::optional<Program> reference_timer_program;
+  std::filesystem::path reference_timer;
   /// The student checks built for the CPU emulator by a GPU build's sim oracle
   /// (PplabSimOracle.cmake), judged beside the GPU's; empty when not built.
   std::filesystem::path emulator_checks, emulator_runner;
