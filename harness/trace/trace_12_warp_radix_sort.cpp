@@ -50,7 +50,7 @@ int main(int argc, char** argv) {
   cudaMalloc(&d_out, n * sizeof(unsigned));
   cudaMemcpy(d_in, in.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice);
   auto sort = [&] {
-    lab::warp_radix_sort(d_in, d_out, n, 0, end_bit, /*warps_per_block=*/1);
+    lab::warp_radix_sort(d_in, d_out, n, 0, end_bit, /*warps_per_block=*/1, 0, lab::Algorithm::bit_passes);
     cudaDeviceSynchronize();
     std::vector<unsigned> out(n);
     cudaMemcpy(out.data(), d_out, n * sizeof(unsigned), cudaMemcpyDeviceToHost);
