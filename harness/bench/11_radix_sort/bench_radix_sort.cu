@@ -5,6 +5,9 @@
 // reading and writing every key once: 4 x 2 x 4 bytes = 32 bytes per key, 64 per pair.
 // (The reference's reduce-then-scan reads the keys once more per pass for its
 // histograms, so it moves 48 bytes per key: its GB/s figure understates its traffic.)
+// Rows "keys" and "pairs" are the lecture's three kernels per digit (what speed points
+// compare); once written, the stretch one-sweep sort adds rows "keys, one sweep" and
+// "pairs, one sweep".
 #include <cub/device/device_radix_sort.cuh>
 
 #include <algorithm>
@@ -29,7 +32,7 @@ bool same(const std::vector<unsigned>& expected, const std::vector<unsigned>& go
 }
 
 void print_ratio(const char* what, std::size_t n, const pplab::Measurement& ours, const pplab::Measurement& cub) {
-  std::fprintf(stderr, "  %-6s n=2^%-2d  %7.2f G/s  cub %7.2f G/s  ratio %5.2f\n", what,
+  std::fprintf(stderr, "  %-16s n=2^%-2d  %7.2f G/s  cub %7.2f G/s  ratio %5.2f\n", what,
                static_cast<int>(std::log2(double(n))), ours.items_per_s * 1e-9, cub.items_per_s * 1e-9,
                cub.items_per_s > 0 ? ours.items_per_s / cub.items_per_s : 0.0);
 }
@@ -75,7 +78,7 @@ int main(int argc, char** argv) try {
     sort_keys.run = [=](cudaStream_t stream) {
       std::size_t bytes = d_ours_temp->bytes();
       pplab::lab11::radix_sort_keys(d_ours_temp->data(), bytes, d_keys_in->data(), d_keys_out->data(), n, 0, 32,
-                                    stream);
+                                    stream, pplab::lab11::Algorithm::three_kernels);
     };
     sort_keys.verify = [=] { return same(*expected_keys, d_keys_out->download()); };
     const auto ours_keys = pplab::measure(sort_keys, options);
@@ -86,12 +89,33 @@ int main(int argc, char** argv) try {
     sort_pairs.run = [=](cudaStream_t stream) {
       std::size_t bytes = d_ours_temp->bytes();
       pplab::lab11::radix_sort_pairs(d_ours_temp->data(), bytes, d_keys_in->data(), d_keys_out->data(),
-                                     d_values_in->data(), d_values_out->data(), n, 0, 32, stream);
+                                     d_values_in->data(), d_values_out->data(), n, 0, 32, stream,
+                                     pplab::lab11::Algorithm::three_kernels);
     };
     sort_pairs.verify = [=] {
       return same(*expected_keys, d_keys_out->download()) && same(*expected_values, d_values_out->download());
     };
     const auto ours_pairs = pplab::measure(sort_pairs, options);
+    pplab::Measurement onesweep_keys, onesweep_pairs;
+    const bool onesweep = pplab::lab11::onesweep_available();
+    if (onesweep) {
+      pplab::BenchCase keys_case = sort_keys, pairs_case = sort_pairs;
+      keys_case.variant = "keys, one sweep";
+      keys_case.run = [=](cudaStream_t stream) {
+        std::size_t bytes = d_ours_temp->bytes();
+        pplab::lab11::radix_sort_keys(d_ours_temp->data(), bytes, d_keys_in->data(), d_keys_out->data(), n, 0, 32,
+                                      stream, pplab::lab11::Algorithm::onesweep);
+      };
+      pairs_case.variant = "pairs, one sweep";
+      pairs_case.run = [=](cudaStream_t stream) {
+        std::size_t bytes = d_ours_temp->bytes();
+        pplab::lab11::radix_sort_pairs(d_ours_temp->data(), bytes, d_keys_in->data(), d_keys_out->data(),
+                                       d_values_in->data(), d_values_out->data(), n, 0, 32, stream,
+                                       pplab::lab11::Algorithm::onesweep);
+      };
+      onesweep_keys = pplab::measure(keys_case, options);
+      onesweep_pairs = pplab::measure(pairs_case, options);
+    }
     if (!options.compare) continue;
 
     pplab::BenchCase cub_keys = sort_keys;
@@ -118,6 +142,10 @@ int main(int argc, char** argv) try {
     pplab::measure_copy(PPLAB_LAB, n, 4, options);
     print_ratio("keys", n, ours_keys, cub_keys_m);
     print_ratio("pairs", n, ours_pairs, cub_pairs_m);
+    if (onesweep) {
+      print_ratio("keys, one sweep", n, onesweep_keys, cub_keys_m);
+      print_ratio("pairs, one sweep", n, onesweep_pairs, cub_pairs_m);
+    }
   }
   return 0;
 } catch (const std::exception& error) {
