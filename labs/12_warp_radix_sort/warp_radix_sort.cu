@@ -8,6 +8,7 @@
 // moves until the last bit: one ballot and one logic operation per bit, then one store per
 // key; no shared memory and no __syncwarp().
 // Build and check: ctest --preset sim -L lab12   (the handout is README.md beside this file)
+// given: do not edit
 #include "warp_radix_sort.cuh"
 
 #include <stdexcept>
@@ -30,6 +31,7 @@ __device__ unsigned bit_position(unsigned bit, unsigned lane) {
   //   1-key to __popc(zeros) + __popc(ones & below). About 5 lines.
   //   Checked by: "warp sort places the lecture example by bit 0 at positions 2 0 1 3"
   // TODO(12.1) end
+  // given: do not edit
   return position;
 }
 
@@ -48,6 +50,7 @@ __device__ unsigned warp_sort_32(unsigned key, unsigned (*buffers)[kSegmentKeys]
   //   buffers[current ^ 1][position], __syncwarp(), flip `current`. About 7 lines.
   //   Checked by: "warp sort reproduces the lecture table pass by pass"
   // TODO(12.2) end
+  // given: do not edit
   return buffers[current][lane];
 }
 
@@ -69,6 +72,7 @@ __global__ void warp_sort_kernel(const unsigned* __restrict__ in, unsigned* __re
   //   with warp_sort_32, and store out[i] only when i < n. About 3 lines.
   //   Checked by: "warp sort sorts every segment at edge sizes" (n = 33 has a 1-key segment)
   // TODO(12.3) end
+// given: do not edit
 }
 
 /// The lecture's device array: the 32 keys its one warp sorts in place.
@@ -104,6 +108,7 @@ __device__ unsigned warp_rank(unsigned key, int begin_bit, int end_bit) {
   // lane shares changes nothing (before &= ~0), so one fully unrolled walk over 32 bits
   // serves every bit range, and each bit is tested at a position the compiler knows.
   // TODO(12.4) end
+  // given: do not edit
   return __popc(before);
 }
 
@@ -122,6 +127,7 @@ __global__ void warp_rank_sort_kernel(const unsigned* __restrict__ in, unsigned*
   //   padding keys rank after every real key, so real keys land on [first, n). About 3 lines.
   //   Checked by: "rank pass sorts every segment at edge sizes"
   // TODO(12.5) end
+// given: do not edit
 }
 
 bool rank_pass_available() {
@@ -129,6 +135,7 @@ bool rank_pass_available() {
   //   the launcher uses it. About 1 line.
   //   Checked by: "rank pass sorts every segment at edge sizes"
   // TODO(12.5) end
+  // given: do not edit
   return false;
 }
 
