@@ -9,6 +9,9 @@
 /// float) in ascending order, 8 bits per pass: per-block digit histograms, an exclusive
 /// scan of the histograms (digit-major across blocks), and a stable scatter.
 ///
+/// Part 4 (stretch), the one-sweep sort: one histogram of every digit in one read, then one
+/// kernel per digit that ranks a tile and finds its place by decoupled look-back.
+///
 /// Given: device arrays of n keys (and n unsigned values for pairs), a scratch buffer.
 /// Asked: keys_out = the keys in ascending order; values_out[i] = the value that came with
 ///   keys_out[i]; equal keys keep their input order (the sort is stable).
@@ -34,6 +37,13 @@ inline constexpr int kRadixBits = 8;
 inline constexpr int kRadix = 1 << kRadixBits;
 /// Threads per block of the device-wide sort: one thread per digit.
 inline constexpr int kBlockThreads = kRadix;
+/// How the device-wide sort runs.
+enum class Algorithm {
+  automatic,      ///< the one-sweep sort when its stretch steps are written, else three kernels
+  three_kernels,  ///< per digit: histogram, scan of the histograms, scatter (11.2-11.5)
+  onesweep,       ///< stretch (11.7-11.9): every digit counted at once, one look-back pass per digit
+};
+
 /// Keys each thread holds per tile, and keys per tile.
 inline constexpr int kItemsPerThread = 16;
 inline constexpr int kTileKeys = kBlockThreads * kItemsPerThread;
@@ -44,26 +54,35 @@ inline constexpr int kTileKeys = kBlockThreads * kItemsPerThread;
 void split_sort(const unsigned* d_in, unsigned* d_out, unsigned* d_positions, std::size_t n, int begin_bit = 0,
                 int end_bit = 32, cudaStream_t stream = 0);
 
-/// Device-wide radix sort of keys (see the file comment for the scratch protocol).
-/// Throws std::invalid_argument for bad bits or too little scratch.
+/// Device-wide radix sort of keys (see the file comment for the scratch protocol; the size
+/// asked for does not depend on the algorithm). Throws std::invalid_argument for bad bits
+/// or too little scratch, and std::logic_error when Algorithm::onesweep is asked for before
+/// steps 11.7-11.9 are written.
 void radix_sort_keys(void* d_temp_storage, std::size_t& temp_storage_bytes, const unsigned* d_keys_in,
                      unsigned* d_keys_out, std::size_t n, int begin_bit = 0, int end_bit = 32,
-                     cudaStream_t stream = 0);
+                     cudaStream_t stream = 0, Algorithm algorithm = Algorithm::automatic);
 void radix_sort_keys(void* d_temp_storage, std::size_t& temp_storage_bytes, const int* d_keys_in,
-                     int* d_keys_out, std::size_t n, int begin_bit = 0, int end_bit = 32, cudaStream_t stream = 0);
+                     int* d_keys_out, std::size_t n, int begin_bit = 0, int end_bit = 32, cudaStream_t stream = 0,
+                     Algorithm algorithm = Algorithm::automatic);
 void radix_sort_keys(void* d_temp_storage, std::size_t& temp_storage_bytes, const float* d_keys_in,
                      float* d_keys_out, std::size_t n, int begin_bit = 0, int end_bit = 32,
-                     cudaStream_t stream = 0);
+                     cudaStream_t stream = 0, Algorithm algorithm = Algorithm::automatic);
 
 /// Device-wide stable radix sort of key-value pairs.
 void radix_sort_pairs(void* d_temp_storage, std::size_t& temp_storage_bytes, const unsigned* d_keys_in,
                       unsigned* d_keys_out, const unsigned* d_values_in, unsigned* d_values_out, std::size_t n,
-                      int begin_bit = 0, int end_bit = 32, cudaStream_t stream = 0);
+                      int begin_bit = 0, int end_bit = 32, cudaStream_t stream = 0,
+                      Algorithm algorithm = Algorithm::automatic);
 void radix_sort_pairs(void* d_temp_storage, std::size_t& temp_storage_bytes, const int* d_keys_in,
                       int* d_keys_out, const unsigned* d_values_in, unsigned* d_values_out, std::size_t n,
-                      int begin_bit = 0, int end_bit = 32, cudaStream_t stream = 0);
+                      int begin_bit = 0, int end_bit = 32, cudaStream_t stream = 0,
+                      Algorithm algorithm = Algorithm::automatic);
 void radix_sort_pairs(void* d_temp_storage, std::size_t& temp_storage_bytes, const float* d_keys_in,
                       float* d_keys_out, const unsigned* d_values_in, unsigned* d_values_out, std::size_t n,
-                      int begin_bit = 0, int end_bit = 32, cudaStream_t stream = 0);
+                      int begin_bit = 0, int end_bit = 32, cudaStream_t stream = 0,
+                      Algorithm algorithm = Algorithm::automatic);
+
+/// True once the stretch steps 11.7-11.9 (the one-sweep sort) are written.
+bool onesweep_available();
 
 }  // namespace pplab::lab11

@@ -1,5 +1,6 @@
 // Lab 12 checks: the single-warp radix sort, starting with the lecture's example and its
-// own program (ddata, one warp), then many 32-key segments at once.
+// own program (ddata, one warp), then many 32-key segments at once; then, once the stretch
+// steps are written, the same checks of the rank pass.
 #include <algorithm>
 #include <array>
 #include <climits>
@@ -13,6 +14,7 @@ namespace {
 
 using pplab::CheckContext;
 using pplab::DeviceBuffer;
+using pplab::lab12::Algorithm;
 using pplab::lab12::kSegmentKeys;
 
 const pplab::Todo kAllSteps{"12.1-12.3",
@@ -20,6 +22,9 @@ const pplab::Todo kAllSteps{"12.1-12.3",
 const pplab::Todo kPlacement{"12.1", "one bit's placement with __ballot_sync and __popc"};
 const pplab::Todo kPasses{"12.2-12.1", "the ping-pong passes (12.2) built on one bit's placement (12.1)"};
 const pplab::Todo kPassSteps{"12.2", "the ping-pong passes: read, place, write the other buffer, __syncwarp(), flip"};
+const pplab::Todo kRankSteps{"12.4-12.5",
+                             "the rank pass (stretch): one ballot per bit and the lanes before this one in a "
+                             "register (12.4), each key stored at its rank (12.5)"};
 
 // The stable sort of each 32-key segment by bits [begin_bit, end_bit): what the warps must write.
 std::vector<unsigned> cpu_segment_sort(std::vector<unsigned> keys, int begin_bit = 0, int end_bit = 32) {
@@ -51,8 +56,20 @@ struct Diagnosis {
 // the slot of another. Keys that were never in the input were read from a buffer slot
 // before any lane wrote it, and an answer that was right under an earlier thread order
 // depends on the order lanes run in: both are the passes' __syncwarp() or buffers (12.2).
+// The rank pass has no buffers and no __syncwarp(): a wrong answer is a wrong rank.
+Diagnosis diagnose_rank_pass(const std::vector<unsigned>& in, const std::vector<unsigned>& got) {
+  if (!got.empty() && std::all_of(got.begin(), got.end(), [](unsigned v) { return pplab::is_poison(v); }))
+    return {kRankSteps, "nothing was written: does each warp store its key at out[first + rank] (TODO 12.5)?"};
+  if (const std::string changed = pplab::patterns::lost_or_doubled(in, got); !changed.empty())
+    return {kRankSteps, changed + ": two lanes got the same rank; `before` starts as the lanes below this one, "
+                                  "and each bit either adds the 0-keys (this bit 1) or keeps only them (this bit 0) (12.4)"};
+  return {kRankSteps, "every key is there but in the wrong order: walk the bits from begin_bit up to end_bit-1, "
+                      "least significant first, as the lecture's passes do (12.4)"};
+}
+
 Diagnosis diagnose(const std::vector<unsigned>& in, const std::vector<unsigned>& got, const pplab::Todo& todo,
-                   const std::string& passed_under, const std::string& schedule) {
+                   const std::string& passed_under, const std::string& schedule, Algorithm algorithm) {
+  if (algorithm == Algorithm::rank_pass) return diagnose_rank_pass(in, got);
   if (!got.empty() && std::all_of(got.begin(), got.end(), [](unsigned v) { return pplab::is_poison(v); }))
     return {todo, "nothing was written: does each warp store its sorted key to out[i] (TODO 12.3)?"};
   if (!passed_under.empty())
@@ -77,7 +94,8 @@ Diagnosis diagnose(const std::vector<unsigned>& in, const std::vector<unsigned>&
 // equal to the stable CPU sort, every element written, the input unchanged.
 void check_warp_sort(const std::string& check, const std::vector<unsigned>& in, int begin_bit = 0,
                      int end_bit = 32, int warps_per_block = pplab::lab12::kWarpsPerBlock,
-                     const pplab::Todo& todo = kAllSteps, bool every_schedule = true) {
+                     const pplab::Todo& todo = kAllSteps, bool every_schedule = true,
+                     Algorithm algorithm = Algorithm::bit_passes) {
   const auto expected = cpu_segment_sort(in, begin_bit, end_bit);
   std::string passed_under;  // the last thread order under which every check passed
   auto run = [&](const std::string& schedule) {
@@ -85,11 +103,12 @@ void check_warp_sort(const std::string& check, const std::vector<unsigned>& in, 
     d_out.poison();
     PPLAB_ON_DEVICE("warp_radix_sort", begin_bit < end_bit ? in.size() : 0,
                     pplab::lab12::warp_radix_sort(d_in.data(), d_out.data(), in.size(), begin_bit, end_bit,
-                                                  warps_per_block));
+                                                  warps_per_block, 0, algorithm));
     const auto got = d_out.download();
-    const Diagnosis diagnosis = diagnose(in, got, todo, passed_under, schedule);
+    const Diagnosis diagnosis = diagnose(in, got, todo, passed_under, schedule, algorithm);
     CheckContext context{check + " (bits " + std::to_string(begin_bit) + " to " + std::to_string(end_bit) +
-                             ", " + std::to_string(warps_per_block) + " warps per block)",
+                             ", " + std::to_string(warps_per_block) + " warps per block" +
+                             (algorithm == Algorithm::rank_pass ? ", rank pass)" : ")"),
                          in.size(), diagnosis.todo, "out", schedule, diagnosis.hint};
     if (begin_bit == 0 && end_bit == 32) {
       // Ordered and a permutation, segment by segment (the first bad segment is reported).
@@ -111,6 +130,25 @@ void check_warp_sort(const std::string& check, const std::vector<unsigned>& in, 
   };
   if (every_schedule) pplab::for_each_schedule(run);
   else run(pplab::current_schedule_name());
+}
+
+// The rank pass's checks: check_warp_sort on the stretch kernel, every thread order.
+void check_rank_pass(const std::string& check, const std::vector<unsigned>& in, int begin_bit = 0,
+                     int end_bit = 32, int warps_per_block = pplab::lab12::kWarpsPerBlock,
+                     bool every_schedule = true) {
+  check_warp_sort(check, in, begin_bit, end_bit, warps_per_block, kRankSteps, every_schedule,
+                  Algorithm::rank_pass);
+}
+
+// The stretch checks run once steps 12.4-12.5 are written; before that they say so and pass.
+bool rank_pass_written() {
+  if (pplab::lab12::rank_pass_available()) return true;
+  MESSAGE("the stretch steps TODO(12.4-12.5), the rank pass, are not written yet: its checks are skipped");
+  DeviceBuffer<unsigned> in(32), out(32);
+  CHECK_THROWS_AS(pplab::lab12::warp_radix_sort(in.data(), out.data(), 32, 0, 32, pplab::lab12::kWarpsPerBlock, 0,
+                                                Algorithm::rank_pass),
+                  std::logic_error);
+  return false;
 }
 
 }  // namespace
@@ -211,6 +249,67 @@ TEST_CASE("warp sort rejects bad bit ranges and warp counts") {
   CHECK_THROWS_AS(pplab::lab12::warp_radix_sort(in.data(), out.data(), 32, 0, 33), std::invalid_argument);
   CHECK_THROWS_AS(pplab::lab12::warp_radix_sort(in.data(), out.data(), 32, 0, 32, 0), std::invalid_argument);
   CHECK_THROWS_AS(pplab::lab12::warp_radix_sort(in.data(), out.data(), 32, 0, 32, 33), std::invalid_argument);
+}
+
+// ---- stretch: the rank pass (TODO 12.4-12.5) ----
+
+TEST_CASE("rank pass reproduces the lecture table for every bit range it ends on") {
+  if (!rank_pass_written()) return;
+  // One pass over bits [0, end_bit) gives what the lecture's passes give after bit end_bit-1.
+  for (int end_bit = 0; end_bit <= 4; ++end_bit) {
+    CAPTURE(end_bit);
+    check_rank_pass("rank pass reproduces the lecture table for every bit range it ends on", {7, 14, 4, 1}, 0,
+                    end_bit);
+  }
+}
+
+TEST_CASE("rank pass sorts every segment at edge sizes") {
+  if (!rank_pass_written()) return;
+  for (std::size_t n : pplab::edge_sizes()) {
+    CAPTURE(n);
+    check_rank_pass("rank pass sorts every segment at edge sizes", pplab::random_full_range<unsigned>(n, 600 + n));
+  }
+}
+
+TEST_CASE("rank pass handles duplicates all-equal sorted reverse and extreme keys") {
+  if (!rank_pass_written()) return;
+  const std::size_t n = 32 * 9 + 5;
+  check_rank_pass("rank pass handles duplicate keys", pplab::random_values<unsigned>(n, 0u, 3u, 700));
+  check_rank_pass("rank pass handles all-equal keys", std::vector<unsigned>(n, 12345u));
+  check_rank_pass("rank pass handles all-equal padding keys", std::vector<unsigned>(n, UINT_MAX));
+  auto reverse = pplab::iota_values<unsigned>(n);
+  std::reverse(reverse.begin(), reverse.end());
+  check_rank_pass("rank pass handles reverse-sorted keys", reverse);
+  auto extremes = pplab::random_values<unsigned>(n, 0u, 1u, 701);
+  for (auto& k : extremes) k = k ? UINT_MAX : 0u;
+  extremes[7] = 0x80000000u;
+  extremes[8] = 0x7FFFFFFFu;
+  check_rank_pass("rank pass handles the extremes 0 and UINT_MAX", extremes);
+}
+
+TEST_CASE("rank pass with a partial bit range is stable on those bits") {
+  if (!rank_pass_written()) return;
+  const auto keys = pplab::random_values<unsigned>(32 * 20 + 17, 0u, 0xFFFFu, 800);
+  check_rank_pass("rank pass with a partial bit range is stable on those bits", keys, 4, 12);
+  check_rank_pass("rank pass with an empty bit range copies each segment", keys, 9, 9);
+  check_rank_pass("rank pass of the top bit alone is stable", keys, 31, 32);
+  check_rank_pass("rank pass of the low bit alone is stable", keys, 0, 1);
+}
+
+TEST_CASE("rank pass works with every warp count per block") {
+  if (!rank_pass_written()) return;
+  const auto keys = pplab::random_full_range<unsigned>(32 * 70 + 3, 900);
+  for (int warps = 1; warps <= 32; warps *= 2)
+    check_rank_pass("rank pass works with every warp count per block", keys, 0, 32, warps);
+  check_rank_pass("rank pass works with every warp count per block", keys, 0, 32, 3);
+}
+
+TEST_CASE("rank pass matches the CPU reference on a large random input") {
+  if (!rank_pass_written()) return;
+  const std::size_t n = pplab::large_size() + 21;
+  check_rank_pass("rank pass matches the CPU reference on a large random input",
+                  pplab::random_full_range<unsigned>(n, 1000), 0, 32, pplab::lab12::kWarpsPerBlock,
+                  /*every_schedule=*/false);
 }
 
 }  // TEST_SUITE

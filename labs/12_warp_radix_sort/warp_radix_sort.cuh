@@ -1,5 +1,6 @@
 /// \file
-/// \brief Lab 12 contract: the single-warp radix sort, many warps at once.
+/// \brief Lab 12 contract: the single-warp radix sort, many warps at once, and (stretch)
+/// the same sort with each key moved once (the rank pass).
 ///
 /// Given: a device array `d_in` of `n` unsigned 32-bit keys, an output `d_out` of n keys.
 /// Asked: sort every segment of 32 consecutive keys on its own: segment s is
@@ -28,10 +29,22 @@ inline constexpr int kWarpsPerBlock = 8;
 /// The key that pads a partial last segment; it sorts after every real key.
 inline constexpr unsigned kPaddingKey = 0xFFFFFFFFu;
 
+/// How the warps sort their segments.
+enum class Algorithm {
+  automatic,   ///< the rank pass when its stretch step is written, else the bit passes
+  bit_passes,  ///< the lecture's passes: one bit per __ballot_sync, ping-pong buffers (12.1-12.3)
+  rank_pass,   ///< stretch (12.4-12.5): the same ballots, each key's place kept in a register; a key moves once
+};
+
 /// Sorts each 32-key segment of d_in into d_out (see the file comment), on `stream`.
-/// Throws std::invalid_argument for bits outside [0, 32] or warps_per_block outside [1, 32].
+/// Throws std::invalid_argument for bits outside [0, 32] or warps_per_block outside [1, 32],
+/// and std::logic_error when Algorithm::rank_pass is asked for before step 12.5 is written.
 void warp_radix_sort(const unsigned* d_in, unsigned* d_out, std::size_t n, int begin_bit = 0,
-                     int end_bit = 32, int warps_per_block = kWarpsPerBlock, cudaStream_t stream = 0);
+                     int end_bit = 32, int warps_per_block = kWarpsPerBlock, cudaStream_t stream = 0,
+                     Algorithm algorithm = Algorithm::automatic);
+
+/// True once the stretch steps 12.4-12.5 (the rank pass) are written.
+bool rank_pass_available();
 
 /// The lecture's program, in current CUDA: copies `keys` into the device symbol
 /// `ddata[32]` with cudaMemcpyToSymbol, runs one warp (`<<<1, 32>>>`) that sorts it in

@@ -6,6 +6,9 @@
 // reading and writing every key once: 4 x 2 x 4 bytes = 32 bytes per key, 64 per pair.
 // (The reference's reduce-then-scan reads the keys once more per pass for its
 // histograms, so it moves 48 bytes per key: its GB/s figure understates its traffic.)
+// Rows "keys" and "pairs" are the lecture's three kernels per digit (what speed points
+// compare); once written, the stretch one-sweep sort adds rows "keys, one sweep" and
+// "pairs, one sweep".
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -51,7 +54,8 @@ void radix_sort_cases(const pplab::BenchOptions& options, std::size_t n) {
   sort_keys.bytes_moved = 4.0 * 2.0 * 4.0 * double(n);
   sort_keys.run = [=](cudaStream_t stream) {
     std::size_t bytes = d_temp->bytes();
-    pplab::lab11::radix_sort_keys(d_temp->data(), bytes, d_keys_in->data(), d_keys_out->data(), n, 0, 32, stream);
+    pplab::lab11::radix_sort_keys(d_temp->data(), bytes, d_keys_in->data(), d_keys_out->data(), n, 0, 32, stream,
+                                  pplab::lab11::Algorithm::three_kernels);
   };
   sort_keys.verify = [=] { return same(*expected_keys, d_keys_out->download()); };
   d_keys_out->poison();
@@ -63,7 +67,8 @@ void radix_sort_cases(const pplab::BenchOptions& options, std::size_t n) {
   sort_pairs.run = [=](cudaStream_t stream) {
     std::size_t bytes = d_temp->bytes();
     pplab::lab11::radix_sort_pairs(d_temp->data(), bytes, d_keys_in->data(), d_keys_out->data(),
-                                   d_values_in->data(), d_values_out->data(), n, 0, 32, stream);
+                                   d_values_in->data(), d_values_out->data(), n, 0, 32, stream,
+                                   pplab::lab11::Algorithm::three_kernels);
   };
   sort_pairs.verify = [=] {
     return same(*expected_keys, d_keys_out->download()) && same(*expected_values, d_values_out->download());
@@ -71,6 +76,29 @@ void radix_sort_cases(const pplab::BenchOptions& options, std::size_t n) {
   d_keys_out->poison();
   d_values_out->poison();
   pplab::measure(sort_pairs, options);
+  if (!pplab::lab11::onesweep_available()) return;
+
+  pplab::BenchCase onesweep_keys = sort_keys;
+  onesweep_keys.variant = "keys, one sweep";
+  onesweep_keys.run = [=](cudaStream_t stream) {
+    std::size_t bytes = d_temp->bytes();
+    pplab::lab11::radix_sort_keys(d_temp->data(), bytes, d_keys_in->data(), d_keys_out->data(), n, 0, 32, stream,
+                                  pplab::lab11::Algorithm::onesweep);
+  };
+  d_keys_out->poison();
+  pplab::measure(onesweep_keys, options);
+
+  pplab::BenchCase onesweep_pairs = sort_pairs;
+  onesweep_pairs.variant = "pairs, one sweep";
+  onesweep_pairs.run = [=](cudaStream_t stream) {
+    std::size_t bytes = d_temp->bytes();
+    pplab::lab11::radix_sort_pairs(d_temp->data(), bytes, d_keys_in->data(), d_keys_out->data(),
+                                   d_values_in->data(), d_values_out->data(), n, 0, 32, stream,
+                                   pplab::lab11::Algorithm::onesweep);
+  };
+  d_keys_out->poison();
+  d_values_out->poison();
+  pplab::measure(onesweep_pairs, options);
 }
 
 }  // namespace

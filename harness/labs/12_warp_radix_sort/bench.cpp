@@ -1,6 +1,7 @@
 // Lab 12 benchmark: many warps each sorting a 32-key segment. CUB's WarpMergeSort and
-// BlockRadixSort on the same segments and the device copy are in bench_library.cu. No
-// speed target: this lab is about warp-level voting; segments/s = keys/s / 32.
+// BlockRadixSort on the same segments and the device copy are in bench_library.cu. Once
+// written, the stretch rank pass adds its own row; speed points compare the lecture's bit
+// passes (row "32-key segments"); segments/s = keys/s / 32.
 //   build/gpu-solutions/bin/lab12_warp_radix_sort_ref_bench [--sizes=16,20,24,28]
 // Bytes-moved model: every key read once and written once, 8 bytes per key.
 #include <algorithm>
@@ -40,11 +41,21 @@ void warp_radix_sort_cases(const pplab::BenchOptions& options, std::size_t n) {
   spec.n = n;
   spec.bytes_moved = 2.0 * 4.0 * double(n);
   spec.run = [=](cudaStream_t stream) {
-    pplab::lab12::warp_radix_sort(d_in->data(), d_out->data(), n, 0, 32, pplab::lab12::kWarpsPerBlock, stream);
+    pplab::lab12::warp_radix_sort(d_in->data(), d_out->data(), n, 0, 32, pplab::lab12::kWarpsPerBlock, stream,
+                                  pplab::lab12::Algorithm::bit_passes);
   };
   spec.verify = [=] { return same(*expected, d_out->download()); };
   d_out->poison();
   pplab::measure(spec, options);
+  if (!pplab::lab12::rank_pass_available()) return;
+  pplab::BenchCase rank = spec;
+  rank.variant = "32-key segments, rank pass";
+  rank.run = [=](cudaStream_t stream) {
+    pplab::lab12::warp_radix_sort(d_in->data(), d_out->data(), n, 0, 32, pplab::lab12::kWarpsPerBlock, stream,
+                                  pplab::lab12::Algorithm::rank_pass);
+  };
+  d_out->poison();
+  pplab::measure(rank, options);
 }
 
 }  // namespace

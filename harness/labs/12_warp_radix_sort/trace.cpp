@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
   unsigned* d_in = tr::to_device(in);
   unsigned* d_out = tr::device_array<unsigned>(n);
   auto sort = [&] {
-    lab::warp_radix_sort(d_in, d_out, n, 0, end_bit, /*warps_per_block=*/1);
+    lab::warp_radix_sort(d_in, d_out, n, 0, end_bit, /*warps_per_block=*/1, 0, lab::Algorithm::bit_passes);
     cudaDeviceSynchronize();
     return tr::from_device(d_out, n);
   };

@@ -372,7 +372,15 @@ int resolve_warps(Worker& w, bool diagnose) {
           case WarpOp::ballot: t.result = ballot; break;
           case WarpOp::any: t.result = ballot != 0; break;
           case WarpOp::all: t.result = ballot == group; break;
-          case WarpOp::match_any: t.result = 0; break;
+          case WarpOp::match_any: {
+            unsigned same = 0;
+            for (unsigned h = group; h; h &= h - 1) {
+              const int m = __builtin_ctz(h);
+              if (w.threads[base + m].value == t.value) same |= 1u << m;
+            }
+            t.result = same;
+            break;
+          }
           case WarpOp::shfl: src = seg + (t.arg & (width - 1)); break;
           case WarpOp::shfl_up:
             src = (static_cast<unsigned>(l - seg) >= static_cast<unsigned>(t.arg)) ? l - t.arg : l;

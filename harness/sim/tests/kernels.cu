@@ -183,6 +183,21 @@ std::vector<unsigned> simtest::warp_votes(int block) {
   return h;
 }
 
+// ---- match ----
+__global__ void match_kernel(unsigned* out) {
+  const unsigned lane = threadIdx.x % 32;
+  out[threadIdx.x] = __match_any_sync(0xffffffffu, lane % 3);
+}
+
+std::vector<unsigned> simtest::warp_match(int block) {
+  unsigned* d;
+  cudaMalloc(&d, block * sizeof(unsigned));
+  match_kernel<<<1, block>>>(d);
+  auto h = to_host(d, block);
+  cudaFree(d);
+  return h;
+}
+
 // ---- shuffles ----
 __global__ void shuffle_kernel(int* out, int op, int arg, int width) {
   int v = 100 + threadIdx.x;

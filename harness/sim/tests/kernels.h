@@ -13,6 +13,7 @@ std::vector<float> dynamic_shared(int n);                   // extern __shared__
 std::vector<int> namespace_scope_dynamic_shared(int n);
 std::vector<int> args_are_per_thread(int v);
 std::vector<unsigned> warp_votes(int block);                // ballot/any/all per warp
+std::vector<unsigned> warp_match(int block);                // __match_any_sync of lane % 3, per thread
 std::vector<int> shuffles(int op, int arg, int width);      // op: 0 shfl, 1 up, 2 down, 3 xor
 std::vector<int> syncthreads_preds();                       // count, and, or
 std::vector<int> intrinsics();

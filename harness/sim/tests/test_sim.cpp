@@ -115,6 +115,13 @@ TEST_CASE("warp votes give CUDA's results, also for a partial last warp") {
   CHECK(p[6] == 1);
 }
 
+TEST_CASE("match any sync gives each lane the lanes holding its value") {
+  const auto full = simtest::warp_match(32);
+  for (int l = 0; l < 32; ++l) REQUIRE(full[l] == 0x49249249u << (l % 3));  // lanes l % 3, l % 3 + 3, ...
+  const auto partial = simtest::warp_match(40);  // second warp has lanes 0..7 only
+  for (int l = 0; l < 8; ++l) REQUIRE(partial[32 + l] == ((0x49249249u << (l % 3)) & 0xffu));
+}
+
 TEST_CASE("shuffles follow CUDA's rules for width and out-of-segment lanes") {
   SUBCASE("__shfl_sync reads lane base + src % width") {
     auto h = simtest::shuffles(0, 3, 8);

@@ -42,6 +42,11 @@ T shfl(WarpOp op, const char* file, int line, unsigned mask, T var, int arg, int
   static_cast<int>(::pplab::sim::warp_op(::pplab::sim::WarpOp::any, (mask), (pred) ? 1 : 0, 0, 32, __FILE__, __LINE__))
 #define __all_sync(mask, pred) \
   static_cast<int>(::pplab::sim::warp_op(::pplab::sim::WarpOp::all, (mask), (pred) ? 1 : 0, 0, 32, __FILE__, __LINE__))
+// The lanes of the mask whose `value` equals this lane's (CUDA's __match_any_sync, for
+// 32- and 64-bit values).
+#define __match_any_sync(mask, value) \
+  static_cast<unsigned>(::pplab::sim::warp_op(::pplab::sim::WarpOp::match_any, (mask), \
+                                               static_cast<std::uint64_t>(value), 0, 32, __FILE__, __LINE__))
 #define __shfl_sync(...) ::pplab::sim::shfl(::pplab::sim::WarpOp::shfl, __FILE__, __LINE__, __VA_ARGS__)
 #define __shfl_up_sync(...) ::pplab::sim::shfl(::pplab::sim::WarpOp::shfl_up, __FILE__, __LINE__, __VA_ARGS__)
 #define __shfl_down_sync(...) ::pplab::sim::shfl(::pplab::sim::WarpOp::shfl_down, __FILE__, __LINE__, __VA_ARGS__)
