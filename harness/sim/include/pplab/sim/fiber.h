@@ -15,6 +15,33 @@ namespace pplab::sim::detail {
 
 constexpr int kMaxThreads = 1024;
 
+// The run state's loads and stores in the inline barrier. Code built with the
+// shared-memory checks' instrumentation (-fsanitize=thread defines
+// __SANITIZE_THREAD__) would otherwise call a hook before each of them; in asm the
+// instrumentation does not see them, and they are never shared memory. Elsewhere
+// they are plain accesses.
+#if defined(__SANITIZE_THREAD__) && defined(__x86_64__)
+template <class T>
+[[gnu::always_inline]] inline T ld(const T& x) {
+  T v;
+  asm("mov %1, %0" : "=r"(v) : "m"(x));
+  return v;
+}
+template <class T>
+[[gnu::always_inline]] inline void st(T& x, T v) {
+  asm volatile("mov %1, %0" : "=m"(x) : "r"(v));
+}
+#else
+template <class T>
+[[gnu::always_inline]] inline T ld(const T& x) {
+  return x;
+}
+template <class T>
+[[gnu::always_inline]] inline void st(T& x, T v) {
+  x = v;
+}
+#endif
+
 struct Site {
   const char* file = nullptr;
   int line = 0;
@@ -48,18 +75,27 @@ struct Round {
 
   // Makes `thread` the running one.
   [[gnu::always_inline]] void enter(int thread) {
+#if defined(__SANITIZE_THREAD__)
+    // std::atomic's relaxed store would be an instrumented atomic call; on x86 it is a plain mov.
+    st(*reinterpret_cast<int*>(&cur), thread);
+#else
     cur.store(thread, std::memory_order_relaxed);
-    if (one_d)
-      threadIdx.x = static_cast<unsigned>(thread);
-    else
-      threadIdx = idx[thread];
+#endif
+    if (ld(one_d)) {
+      st(threadIdx.x, static_cast<unsigned>(thread));
+    } else {
+      st(threadIdx.x, ld(idx[thread].x));
+      st(threadIdx.y, ld(idx[thread].y));
+      st(threadIdx.z, ld(idx[thread].z));
+    }
   }
 
   // The thread after next has not run since every other thread of the block did:
   // fetch its top frames now so the switch to it does not wait for them.
   [[gnu::always_inline]] void prefetch_after_next() const {
-    if (pos + 2 >= round_n) return;
-    const char* sp = static_cast<const char*>(ctx[order[pos + 2]]);
+    const int p = ld(pos);
+    if (p + 2 >= ld(round_n)) return;
+    const char* sp = static_cast<const char*>(ld(ctx[ld(order[p + 2])]));
     __builtin_prefetch(sp);
     __builtin_prefetch(sp + 64);
     __builtin_prefetch(sp + 128);

@@ -22,23 +22,29 @@ int syncthreads_slow(BarrierOp op, int pred, const char* file, int line);
 // also takes the first arrival, a different call (divergence), the predicate
 // forms and the end of a round.
 //
-// Code built with the shared-memory checks' instrumentation (-fsanitize=thread,
-// which defines __SANITIZE_THREAD__) takes the scheduler's path instead: inlined
-// here, each of the fast path's loads and stores would become a hook call.
+// In code built with the shared-memory checks' instrumentation (-fsanitize=thread)
+// the fast path's loads and stores are asm (ld, st in pplab/sim/fiber.h): as plain
+// accesses each would be a hook call.
 [[gnu::always_inline]] inline int syncthreads_op(BarrierOp op, int pred, const char* file, int line) {
-#if PPLAB_SIM_INLINE_SWITCH && !defined(__SANITIZE_THREAD__)
+#if PPLAB_SIM_INLINE_SWITCH
   using namespace detail;
-  Round* r = tls_round;
-  if (op == BarrierOp::plain && r && r->bar_site.line == line && r->bar_site.file == file &&
-      r->pos + 1 < r->round_n) {
+  Round* r = ld(tls_round);
+  if (op == BarrierOp::plain && r && ld(r->bar_site.line) == line && ld(r->bar_site.file) == file &&
+      ld(r->pos) + 1 < ld(r->round_n)) {
+#if defined(__SANITIZE_THREAD__)
+    const int me = ld(*reinterpret_cast<const int*>(&r->cur));
+#else
     const int me = r->cur.load(std::memory_order_relaxed);
-    r->state[me] = TState::barrier;  // at bar_site: nothing else to record
-    ++r->at_barrier;
-    const int next = r->order[++r->pos];
+#endif
+    st(r->state[me], TState::barrier);  // at bar_site: nothing else to record
+    st(r->at_barrier, ld(r->at_barrier) + 1);
+    const int pos = ld(r->pos) + 1;
+    st(r->pos, pos);
+    const int next = ld(r->order[pos]);
     r->prefetch_after_next();
     r->enter(next);
-    switch_fiber(r->ctx[next], &r->ctx[me]);
-    return r->bar_result;
+    switch_fiber(ld(r->ctx[next]), &r->ctx[me]);
+    return ld(r->bar_result);
   }
 #endif
   return syncthreads_slow(op, pred, file, line);
