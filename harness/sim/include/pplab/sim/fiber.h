@@ -31,6 +31,7 @@ template <class T>
 [[gnu::always_inline]] inline void st(T& x, T v) {
   asm volatile("mov %1, %0" : "=m"(x) : "r"(v));
 }
+[[gnu::always_inline]] inline void inc(int& x) { asm volatile("incl %0" : "+m"(x)); }
 #else
 template <class T>
 [[gnu::always_inline]] inline T ld(const T& x) {
@@ -40,6 +41,7 @@ template <class T>
 [[gnu::always_inline]] inline void st(T& x, T v) {
   x = v;
 }
+[[gnu::always_inline]] inline void inc(int& x) { ++x; }
 #endif
 
 struct Site {
@@ -75,27 +77,18 @@ struct Round {
 
   // Makes `thread` the running one.
   [[gnu::always_inline]] void enter(int thread) {
-#if defined(__SANITIZE_THREAD__)
-    // std::atomic's relaxed store would be an instrumented atomic call; on x86 it is a plain mov.
-    st(*reinterpret_cast<int*>(&cur), thread);
-#else
     cur.store(thread, std::memory_order_relaxed);
-#endif
-    if (ld(one_d)) {
-      st(threadIdx.x, static_cast<unsigned>(thread));
-    } else {
-      st(threadIdx.x, ld(idx[thread].x));
-      st(threadIdx.y, ld(idx[thread].y));
-      st(threadIdx.z, ld(idx[thread].z));
-    }
+    if (one_d)
+      threadIdx.x = static_cast<unsigned>(thread);
+    else
+      threadIdx = idx[thread];
   }
 
   // The thread after next has not run since every other thread of the block did:
   // fetch its top frames now so the switch to it does not wait for them.
   [[gnu::always_inline]] void prefetch_after_next() const {
-    const int p = ld(pos);
-    if (p + 2 >= ld(round_n)) return;
-    const char* sp = static_cast<const char*>(ld(ctx[ld(order[p + 2])]));
+    if (pos + 2 >= round_n) return;
+    const char* sp = static_cast<const char*>(ctx[order[pos + 2]]);
     __builtin_prefetch(sp);
     __builtin_prefetch(sp + 64);
     __builtin_prefetch(sp + 128);

@@ -23,28 +23,53 @@ int syncthreads_slow(BarrierOp op, int pred, const char* file, int line);
 // forms and the end of a round.
 //
 // In code built with the shared-memory checks' instrumentation (-fsanitize=thread)
-// the fast path's loads and stores are asm (ld, st in pplab/sim/fiber.h): as plain
-// accesses each would be a hook call.
+// the fast path's loads and stores are asm (ld, st, inc in pplab/sim/fiber.h): as
+// plain accesses each would be a hook call.
 [[gnu::always_inline]] inline int syncthreads_op(BarrierOp op, int pred, const char* file, int line) {
-#if PPLAB_SIM_INLINE_SWITCH
+#if PPLAB_SIM_INLINE_SWITCH && !defined(__SANITIZE_THREAD__)
   using namespace detail;
-  Round* r = ld(tls_round);
-  if (op == BarrierOp::plain && r && ld(r->bar_site.line) == line && ld(r->bar_site.file) == file &&
-      ld(r->pos) + 1 < ld(r->round_n)) {
-#if defined(__SANITIZE_THREAD__)
-    const int me = ld(*reinterpret_cast<const int*>(&r->cur));
-#else
+  Round* r = tls_round;
+  if (op == BarrierOp::plain && r && r->bar_site.line == line && r->bar_site.file == file &&
+      r->pos + 1 < r->round_n) {
     const int me = r->cur.load(std::memory_order_relaxed);
-#endif
-    st(r->state[me], TState::barrier);  // at bar_site: nothing else to record
-    st(r->at_barrier, ld(r->at_barrier) + 1);
-    const int pos = ld(r->pos) + 1;
-    st(r->pos, pos);
-    const int next = ld(r->order[pos]);
+    r->state[me] = TState::barrier;  // at bar_site: nothing else to record
+    ++r->at_barrier;
+    const int next = r->order[++r->pos];
     r->prefetch_after_next();
     r->enter(next);
-    switch_fiber(ld(r->ctx[next]), &r->ctx[me]);
-    return ld(r->bar_result);
+    switch_fiber(r->ctx[next], &r->ctx[me]);
+    return r->bar_result;
+  }
+#elif PPLAB_SIM_INLINE_SWITCH
+  // The same, each field read once, in asm the instrumentation does not see.
+  using namespace detail;
+  Round* r = ld(tls_round);
+  if (op == BarrierOp::plain && r && ld(r->bar_site.line) == line && ld(r->bar_site.file) == file) {
+    const int pos = ld(r->pos) + 1, n = ld(r->round_n);
+    if (pos < n) {
+      int& cur = *reinterpret_cast<int*>(&r->cur);  // a relaxed atomic int: a plain mov on x86
+      const int me = ld(cur);
+      st(r->state[me], TState::barrier);
+      inc(r->at_barrier);
+      st(r->pos, pos);
+      const int next = ld(r->order[pos]);
+      if (pos + 2 < n) {  // Round::prefetch_after_next
+        const char* sp = static_cast<const char*>(ld(r->ctx[ld(r->order[pos + 2])]));
+        __builtin_prefetch(sp);
+        __builtin_prefetch(sp + 64);
+        __builtin_prefetch(sp + 128);
+      }
+      st(cur, next);  // Round::enter
+      if (__builtin_expect(ld(r->one_d), 1)) {
+        st(threadIdx.x, static_cast<unsigned>(next));
+      } else {
+        st(threadIdx.x, ld(r->idx[next].x));
+        st(threadIdx.y, ld(r->idx[next].y));
+        st(threadIdx.z, ld(r->idx[next].z));
+      }
+      switch_fiber(ld(r->ctx[next]), &r->ctx[me]);
+      return ld(r->bar_result);
+    }
   }
 #endif
   return syncthreads_slow(op, pred, file, line);
