@@ -18,4 +18,3 @@
 #include "pplab/sim/launch.h"
 #include "pplab/sim/shared_check.h"
 #include "pplab/sim/compat.h"
-#include "pplab/sim/builtins_unhooked.h"
