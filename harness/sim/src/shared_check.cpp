@@ -2,7 +2,8 @@
 //
 // Each worker owns one arena: a redzone, the launch's dynamic shared memory, a
 // redzone, then each static __shared__ array of the running block followed by a
-// redzone (placed by shared_place, see pplab/sim/shared_check.h). Code compiled for
+// redzone (placed by shared_place, see pplab/sim/shared_check.h); namespace-scope
+// __shared__ arrays fill the arena's top end, each placed once per worker. Code compiled for
 // the sim is built with GCC's -fsanitize=thread, which calls a __tsan_* function
 // before every load and store; the functions below are those hooks (libtsan is not
 // linked). A hook compares the address with the running block's arena and returns
@@ -12,8 +13,9 @@
 //   * bounds: the byte belongs to an array placed by this block (or to the dynamic
 //     shared memory the launch asked for);
 //   * initialisation: some thread of this block wrote it (plain or atomic);
-//   * races: a shadow record per byte keeps the last plain write and up to two plain
-//     readers of the current barrier interval. Two accesses of different threads, one
+//   * races: a shadow record keeps the last plain write and up to two plain readers
+//     of the current barrier interval, one record per 4-byte word while every
+//     access to the word is the whole word, one per byte once any is not. Two accesses of different threads, one
 //     a write, race unless a __syncthreads() lies between them (a new interval) or, in
 //     one warp, a warp operation whose mask named both lanes (a small vector clock per
 //     lane: seen[u][l] is the latest warp operation of lane l that lane u has synced
@@ -62,10 +64,14 @@ struct Rec {                 // one shared byte
 
 struct State {
   unsigned char* base = nullptr;
-  Rec* shadow = nullptr;
+  Rec* shadow = nullptr;         // a record per byte, for the words in split[]
+  Rec* words = nullptr;          // a record per 4-byte word
+  unsigned char* split = nullptr;  // per word: its bytes' records are in shadow[]
   std::size_t dyn = 0;          // this launch's dynamic shared bytes
   std::size_t bump = 0;         // next free arena offset for a static array
   std::size_t high = 0;         // highest arena offset ever used (what a reset clears)
+  std::size_t ns_lo = kArenaBytes;  // namespace-scope arrays fill the arena's top, downwards
+  std::vector<Array> ns_arrays;     // every namespace-scope array placed on this worker
   std::uint64_t gen = 0;        // block number on this worker
   std::uint32_t now = 0;        // current barrier interval
   std::uint32_t block_start = 0;
@@ -220,6 +226,40 @@ const char* verb(bool write, bool present) {
 // -------------------------------------------------------------- the check ----
 enum Kind { plain_read, plain_write, atomic_read, atomic_write, atomic_rmw };
 
+// The race and initialisation rules for one record (a word or a byte) at a.
+// Returns whether a read found it written by this block.
+[[gnu::always_inline]] inline bool check_record(Rec& x, std::uintptr_t a, Kind kind, const void* pc, int u,
+                                                std::uint32_t now, std::uint32_t eu, const std::uint32_t* seen,
+                                                std::uint32_t block_start) {
+  const bool written = x.init == block_start;
+  if (kind == plain_write || kind == atomic_write || kind == atomic_rmw) x.init = block_start;
+  if (kind != plain_read && kind != plain_write) return written;
+  auto ordered = [&](int t, std::uint32_t et) { return t == u || ((t >> 5) == (u >> 5) && seen[t & 31] > et); };
+  // A thread reading again what it read already in this interval: nothing new.
+  if (kind == plain_read && x.rtime == now && x.r1 == u && x.e1 == eu && (x.wtime != now || x.wtid == u))
+    return written;
+  if (x.wtime == now && !ordered(x.wtid, x.we)) report_race(a, x.wtid, true, x.wpc, u, kind == plain_write, pc);
+  if (kind == plain_write) {
+    if (x.rtime == now) {
+      if (!ordered(x.r1, x.e1)) report_race(a, x.r1, false, x.pc1, u, true, pc);
+      if (x.r2 != kNone && !ordered(x.r2, x.e2)) report_race(a, x.r2, false, x.pc2, u, true, pc);
+    }
+    // Earlier readers are ordered before this write (else reported): later
+    // accesses need only be ordered after the write.
+    x.wtime = now, x.wtid = static_cast<std::uint16_t>(u), x.we = eu, x.wpc = pc;
+    x.rtime = 0;
+  } else if (x.rtime != now) {
+    x.rtime = now, x.r1 = static_cast<std::uint16_t>(u), x.e1 = eu, x.pc1 = pc, x.r2 = kNone;
+  } else if (x.r1 == u) {
+    x.e1 = eu, x.pc1 = pc;
+  } else if (x.r2 == kNone || x.r2 == u) {
+    x.r2 = static_cast<std::uint16_t>(u), x.e2 = eu, x.pc2 = pc;
+  }
+  // A third reader is not kept: a later write by any thread but r1 or r2 is
+  // reported against r1 or r2 already.
+  return written;
+}
+
 PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, Kind kind, const void* pc) {
   tls_slow_pc = pc;
   State& s = *tls_state;
@@ -230,50 +270,41 @@ PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, 
   const Array* arr = tls_last_array;
   if (!arr || a < arr->lo || a >= arr->hi) tls_last_array = arr = array_at(s, a);
   if (!arr || a + size > arr->hi) report_oob(a, size, writes, pc);
-  Rec* r = s.shadow + (a - tls_lo);
   const int u = w->cur.load(std::memory_order_relaxed);
-  if (reads && !s.pending) {
-    // Counted when none of the bytes was written: a struct copied whole may carry
-    // padding nobody wrote, and that is not a bug.
-    bool any = false;
-    for (std::size_t i = 0; i < size; ++i) any |= r[i].init == s.block_start;
-    if (!any) {
-      s.pending = true;
-      s.pending_addr = a;
-      s.pending_thread = u;
-      s.pending_pc = pc;
+  const std::uint32_t now = s.now, eu = s.e[u], bs = s.block_start;
+  const std::uint32_t* seen = s.seen[u];
+  const std::size_t off = a - tls_lo, end = off + size;
+  // Word records for whole aligned words; a word any access splits keeps one
+  // record per byte until a whole-word write makes its bytes alike again.
+  bool any = false;  // a byte read was written by this block
+  for (std::size_t g = off >> 2; g < (end + 3) >> 2; ++g) {
+    const std::size_t lo = std::max(off, g << 2), hi = std::min(end, (g << 2) + 4);
+    if (lo == g << 2 && hi == lo + 4 && !s.split[g]) {
+      any |= check_record(s.words[g], tls_lo + lo, kind, pc, u, now, eu, seen, bs);
+      continue;
+    }
+    Rec* r = s.shadow + (g << 2);
+    if (!s.split[g]) {
+      r[0] = r[1] = r[2] = r[3] = s.words[g];
+      s.split[g] = 1;
+    }
+    for (std::size_t i = lo; i < hi; ++i)
+      any |= check_record(s.shadow[i], tls_lo + i, kind, pc, u, now, eu, seen, bs);
+    // After a whole-word plain write the four records agree in every field that
+    // counts (the readers are cleared), so the word is whole again.
+    if (kind == plain_write && hi - lo == 4) {
+      s.words[g] = r[0];
+      s.split[g] = 0;
     }
   }
-  if (writes)
-    for (std::size_t i = 0; i < size; ++i) r[i].init = s.block_start;
-  if (kind != plain_read && kind != plain_write) return;
-
-  const std::uint32_t now = s.now, eu = s.e[u];
-  const std::uint32_t* seen = s.seen[u];
-  auto ordered = [&](int t, std::uint32_t et) { return t == u || ((t >> 5) == (u >> 5) && seen[t & 31] > et); };
-  for (std::size_t i = 0; i < size; ++i) {
-    Rec& x = r[i];
-    // A thread reading again what it read already in this interval: nothing new.
-    if (kind == plain_read && x.rtime == now && x.r1 == u && x.e1 == eu && (x.wtime != now || x.wtid == u)) continue;
-    if (x.wtime == now && !ordered(x.wtid, x.we)) report_race(a + i, x.wtid, true, x.wpc, u, writes, pc);
-    if (kind == plain_write) {
-      if (x.rtime == now) {
-        if (!ordered(x.r1, x.e1)) report_race(a + i, x.r1, false, x.pc1, u, true, pc);
-        if (x.r2 != kNone && !ordered(x.r2, x.e2)) report_race(a + i, x.r2, false, x.pc2, u, true, pc);
-      }
-      // Earlier readers are ordered before this write (else reported): later
-      // accesses need only be ordered after the write.
-      x.wtime = now, x.wtid = static_cast<std::uint16_t>(u), x.we = eu, x.wpc = pc;
-      x.rtime = 0;
-    } else if (x.rtime != now) {
-      x.rtime = now, x.r1 = static_cast<std::uint16_t>(u), x.e1 = eu, x.pc1 = pc, x.r2 = kNone;
-    } else if (x.r1 == u) {
-      x.e1 = eu, x.pc1 = pc;
-    } else if (x.r2 == kNone || x.r2 == u) {
-      x.r2 = static_cast<std::uint16_t>(u), x.e2 = eu, x.pc2 = pc;
-    }
-    // A third reader is not kept: a later write by any thread but r1 or r2 is
-    // reported against r1 or r2 already.
+  // Counted when none of the bytes was written: a struct copied whole may carry
+  // padding nobody wrote, and that is not a bug. Reported at the next barrier
+  // unless a race on those bytes is found first.
+  if (reads && !any && !s.pending) {
+    s.pending = true;
+    s.pending_addr = a;
+    s.pending_thread = u;
+    s.pending_pc = pc;
   }
 }
 
@@ -284,6 +315,10 @@ PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, 
 // Starts the worker's counters over (after about four billion barriers).
 void reset_times(State& s) {
   std::memset(static_cast<void*>(s.shadow), 0, s.high * sizeof(Rec));
+  std::memset(static_cast<void*>(s.shadow + s.ns_lo), 0, (kArenaBytes - s.ns_lo) * sizeof(Rec));
+  std::memset(static_cast<void*>(s.words), 0, (s.high + 3) / 4 * sizeof(Rec));
+  std::memset(static_cast<void*>(s.words + s.ns_lo / 4), 0, (kArenaBytes - s.ns_lo) / 4 * sizeof(Rec));
+  std::memset(s.split, 0, kArenaBytes / 4);
   std::memset(s.seen, 0, sizeof s.seen);
   s.now = 0;
   s.wseq = 0;
@@ -302,6 +337,11 @@ unsigned char* shared_arena_create() {
                    -1, 0);
     if (q == MAP_FAILED) fatal("cannot allocate the shared-memory shadow");
     s->shadow = static_cast<Rec*>(q);
+    q = mmap(nullptr, kArenaBytes / 4 * sizeof(Rec) + kArenaBytes / 4, PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (q == MAP_FAILED) fatal("cannot allocate the shared-memory shadow");
+    s->words = static_cast<Rec*>(q);
+    s->split = reinterpret_cast<unsigned char*>(s->words + kArenaBytes / 4);
   }
   std::memset(s->seen, 0, sizeof s->seen);
   tls_state = s;
@@ -323,6 +363,12 @@ void shared_block_begin(int nthreads, std::size_t dyn) {
                                reinterpret_cast<std::uintptr_t>(s.base + kRedzone + dyn), 1, nullptr, nullptr, 0});
   s.bump = kRedzone + round_up(dyn, 16) + kRedzone;
   s.high = std::max(s.high, s.bump);
+  // Namespace-scope arrays: in every block, unwritten again (their shadow records
+  // are older than this block's start) and poisoned like the others.
+  for (const Array& arr : s.ns_arrays) {
+    std::memset(reinterpret_cast<void*>(arr.lo), 0xff, arr.hi - arr.lo);
+    s.arrays.push_back(arr);
+  }
   tls_shared_gen = ++s.gen;
   tls_lo = reinterpret_cast<std::uintptr_t>(s.base);
   tls_len = g_check_on.load(std::memory_order_relaxed) ? kArenaBytes : 0;
@@ -364,7 +410,7 @@ void* shared_place(SharedSlot& slot, std::size_t size, std::size_t align, std::s
   if (!tls_worker || !tls_state || tls_shared_gen == kNoBlock) return nullptr;
   State& s = *tls_state;
   const std::size_t off = round_up(s.bump, std::max<std::size_t>(align, 16));
-  if (off + size + kRedzone > kArenaBytes)
+  if (off + size + kRedzone > s.ns_lo)
     fatal("too much shared memory in " + describe_kernel(*tls_worker) + ": __shared__ " + name + " (declared at " +
           fmt_site(Site{file, line}) + ") does not fit beside the block's other shared memory");
   s.bump = off + size + kRedzone;
@@ -378,6 +424,29 @@ void* shared_place(SharedSlot& slot, std::size_t size, std::size_t align, std::s
                       std::max<std::size_t>(elem, 1), name, file, line});
   slot.gen = tls_shared_gen;
   slot.ptr = p;
+  return p;
+}
+
+void* shared_place_namespace(std::size_t size, std::size_t align, std::size_t elem, const char* name,
+                             const char* file, int line) {
+  if (!tls_state) pplab::sim::dynamic_smem();  // an OS thread that has not run a block yet: make its arena
+  State& s = *tls_state;
+  const std::size_t a = std::max<std::size_t>(align, 16);
+  const std::size_t need = size + kRedzone;
+  // Below it, room for the largest dynamic shared memory and this block's arrays.
+  if (s.ns_lo < need || (s.ns_lo - need) / a * a < std::max(s.bump, 2 * kRedzone + kMaxDynSmem))
+    fatal(std::string("too much shared memory: namespace-scope __shared__ ") + name + " (declared at " +
+          fmt_site(Site{file, line}) + ") does not fit beside the other shared memory");
+  s.ns_lo = (s.ns_lo - need) / a * a;
+  unsigned char* p = s.base + s.ns_lo;
+  std::memset(p, 0xff, size);
+  const Array arr{reinterpret_cast<std::uintptr_t>(p), reinterpret_cast<std::uintptr_t>(p + size),
+                  std::max<std::size_t>(elem, 1), name, file, line};
+  s.ns_arrays.push_back(arr);
+  if (tls_shared_gen != kNoBlock) {  // placed by a thread of the running block: part of it now
+    tls_last_array = nullptr;
+    s.arrays.push_back(arr);
+  }
   return p;
 }
 

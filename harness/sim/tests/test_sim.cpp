@@ -413,6 +413,80 @@ TEST_CASE("shared atomics, barrier trees, __syncwarp double buffers, shuffles an
   }
 }
 
+TEST_CASE("single bytes of shared words are checked per byte: their own bytes never race, a neighbour's does") {
+  for (const char* schedule : {"forward", "reverse", "random:1"}) {
+    auto r = run(std::string("PPLAB_SIM_CHECK=on PPLAB_SIM_SCHEDULE=") + schedule + " " +
+                 program("pplab_sim_prog_shared_checks") + " bytes");
+    INFO(schedule, r.output);
+    CHECK(r.status == 0);
+    CHECK(contains(r.output, "bytes finished: 192"));
+    CHECK(!contains(r.output, "pplab-sim: error"));
+  }
+  // Forward: thread 0 writes flags[0] (line 155), thread 1 reads it (line 156);
+  // threads 0 to 3 writing the four bytes of one word is no race.
+  std::string out = shared_case("byte_race");
+  CHECK(contains(out, "data race on shared memory in kernel 'byte_race'"));
+  CHECK(contains(out, "thread (1,0,0) (warp 0, lane 1) reads flags[0] at"));
+  CHECK(contains(out, "shared_checks.cu:156\n"));
+  CHECK(contains(out, "thread (0,0,0) (warp 0, lane 0) wrote it at"));
+  CHECK(contains(out, "shared_checks.cu:155 since the last __syncthreads()"));
+}
+
+namespace {
+std::string namespace_shared_case(const std::string& which, const char* schedule = "forward") {
+  auto r = run(std::string("PPLAB_SIM_CHECK=on PPLAB_SIM_SCHEDULE=") + schedule + " " +
+               program("pplab_sim_prog_namespace_shared") + " " + which);
+  INFO(r.output);
+  CHECK(r.status == 1);
+  CHECK(!contains(r.output, "finished"));
+  return r.output;
+}
+}  // namespace
+
+TEST_CASE("a namespace-scope __shared__ array is checked: a race with both lines") {
+  // Forward order: thread 0 writes sums[0] (line 15), thread 31 reads it (line 16).
+  std::string out = namespace_shared_case("race");
+  CHECK(contains(out, "pplab-sim: error: data race on shared memory in kernel 'race_on_namespace_array'"));
+  CHECK(contains(out, "thread (31,0,0) (warp 0, lane 31) reads sums[0] at"));
+  CHECK(contains(out, "namespace_shared.cu:16\n"));
+  CHECK(contains(out, "thread (0,0,0) (warp 0, lane 0) wrote it at"));
+  CHECK(contains(out, "namespace_shared.cu:15 since the last __syncthreads()"));
+  CHECK(contains(out, "in __shared__ sums (64 elements of 4 bytes, declared at"));
+  CHECK(contains(out, "namespace_shared.cu:8)"));
+  // Under every order: the two accesses share one barrier interval whatever runs first.
+  for (const char* schedule : {"reverse", "random:1"}) {
+    std::string o = namespace_shared_case("race", schedule);
+    CHECK(contains(o, "data race on shared memory in kernel 'race_on_namespace_array'"));
+  }
+}
+
+TEST_CASE("a namespace-scope __shared__ array is checked: out of bounds, and unwritten in every block") {
+  std::string out = namespace_shared_case("past_end");
+  CHECK(contains(out, "pplab-sim: error: shared memory out of bounds in kernel 'past_end_of_namespace_array'"));
+  CHECK(contains(out, "thread (31,0,0) (warp 0, lane 31):\n"));
+  CHECK(contains(out, "reads 4 bytes at tile[32] at"));
+  CHECK(contains(out, "namespace_shared.cu:23\n"));
+  CHECK(contains(out, "that is past the end of __shared__ tile (32 elements of 4 bytes, declared at"));
+  CHECK(contains(out, "namespace_shared.cu:10)"));
+  // Block 0 wrote spare[]; block 1 did not, and reads it.
+  out = namespace_shared_case("uninit");
+  CHECK(contains(out, "pplab-sim: error: uninitialised shared read in kernel 'uninit_namespace_array'"));
+  CHECK(contains(out, "block (1,0,0), thread (0,0,0)"));
+  CHECK(contains(out, "reads spare[7] at"));
+  CHECK(contains(out, "namespace_shared.cu:30\n"));
+}
+
+TEST_CASE("a barrier tree over a namespace-scope __shared__ array in many blocks reports nothing") {
+  for (const char* schedule : {"forward", "reverse", "random:1"}) {
+    auto r = run(std::string("PPLAB_SIM_CHECK=on PPLAB_SIM_SCHEDULE=") + schedule + " " +
+                 program("pplab_sim_prog_namespace_shared") + " clean");
+    INFO(schedule, r.output);
+    CHECK(r.status == 0);
+    CHECK(contains(r.output, "clean finished: 323200"));  // 64 * (1 + 2 + ... + 100)
+    CHECK(!contains(r.output, "pplab-sim: error"));
+  }
+}
+
 TEST_CASE("PPLAB_SIM_CHECK=off turns the shared-memory checks off, and a bad value is an error") {
   expect_run(run("PPLAB_SIM_CHECK=off " + program("pplab_sim_prog_shared_checks") + " tree"), Exit::cleanly,
              {"tree finished"});

@@ -13,6 +13,9 @@
 //   __shared__ T name[N];  (in a function)
 //     -> static thread_local T pplab_sim_shared_name[N]; ... auto& name = ::pplab::sim::shared_static(...);
 //        (the array lives in the block's checked shared memory: pplab/sim/shared_check.h)
+//   __shared__ T name[N];  (at namespace scope)
+//     -> static thread_local T pplab_sim_shared_name[N];
+//        static thread_local auto& name = ::pplab::sim::shared_namespace(...);
 //   extern T __shared__ name[];  (the qualifier after the type: the same)
 //   __global__ void k(params) { ... }  (not a template; in files that call
 //   cudaLaunchKernel or cudaLaunchCooperativeKernel)
@@ -207,10 +210,12 @@ bool declarator_name(const std::string& d, size_t& nb, size_t& ne) {
   return nb < ne && !std::isdigit(static_cast<unsigned char>(d[nb]));
 }
 
-// A function-scope `[qualifiers] __shared__ spec name[dims], ...;` (the text of
-// the statement, with __shared__ at `at`) as arrays in the block's shared-memory
-// arena (pplab/sim/shared_check.h). Empty: leave the statement alone.
-std::string rewrite_static_shared(std::string decl, size_t at) {
+// A `[qualifiers] __shared__ spec name[dims], ...;` (the text of the statement,
+// with __shared__ at `at`) as arrays in the block's shared-memory arena
+// (pplab/sim/shared_check.h). In a function each name is a reference found anew in
+// each block; at namespace scope (`at_namespace`) a thread_local reference bound
+// once per worker to a place of its own in the arena. Empty: leave the statement alone.
+std::string rewrite_static_shared(std::string decl, size_t at, bool at_namespace) {
   decl.replace(at, 10, "");
   if (decl.find('=') != std::string::npos) return "";  // CUDA has no initialisers on __shared__
   std::vector<std::string> parts = split_declarators(decl);
@@ -231,10 +236,14 @@ std::string rewrite_static_shared(std::string decl, size_t at) {
     if (!declarator_name(d, nb, ne)) return "";
     const std::string name = d.substr(nb, ne - nb);
     const std::string proto = "pplab_sim_shared_" + name, slot = "pplab_sim_slot_" + name;
-    out += "static thread_local " + base + " " + collapse_ws(d.substr(0, nb)) + proto + collapse_ws(d.substr(ne)) +
-           "; static thread_local ::pplab::sim::SharedSlot " + slot + "; auto& " + name +
-           " = ::pplab::sim::shared_static(" + proto + ", " + slot + ", __alignof__(" + proto + "), \"" + name +
-           "\", __FILE__, __LINE__); ";
+    out += "static thread_local " + base + " " + collapse_ws(d.substr(0, nb)) + proto + collapse_ws(d.substr(ne)) + "; ";
+    if (at_namespace)
+      out += "static thread_local auto& " + name + " = ::pplab::sim::shared_namespace(" + proto + ", __alignof__(" +
+             proto + "), \"" + name + "\", __FILE__, __LINE__); ";
+    else
+      out += "static thread_local ::pplab::sim::SharedSlot " + slot + "; auto& " + name +
+             " = ::pplab::sim::shared_static(" + proto + ", " + slot + ", __alignof__(" + proto + "), \"" + name +
+             "\", __FILE__, __LINE__); ";
   }
   return out;
 }
@@ -409,7 +418,7 @@ int rewrite_file(const std::string& in_path, const std::string& out_path, Contex
       edits.push_back({kb, ce + 3, text});
       i = ce + 2;
     } else if (c == '_' && code.compare(i, 10, "__shared__") == 0 && (i == 0 || !ident_char(code[i - 1])) &&
-               (i + 10 >= n || !ident_char(code[i + 10])) && !namespace_scope(braces)) {
+               (i + 10 >= n || !ident_char(code[i + 10]))) {
       size_t semi = code.find(';', i);
       if (semi == std::string::npos) continue;
       size_t begin = stmt_start;
@@ -419,7 +428,7 @@ int rewrite_file(const std::string& in_path, const std::string& out_path, Contex
       bool is_extern = false;
       for (size_t p = decl.find("extern"); p != std::string::npos; p = decl.find("extern", p + 1))
         if ((p == 0 || !ident_char(decl[p - 1])) && (p + 6 >= decl.size() || !ident_char(decl[p + 6]))) is_extern = true;
-      std::string text = is_extern ? "" : rewrite_static_shared(decl, i - begin);
+      std::string text = is_extern ? "" : rewrite_static_shared(decl, i - begin, namespace_scope(braces));
       if (text.empty()) continue;
       text += newlines_in(src, begin, semi + 1);
       edits.push_back({begin, semi + 1, text});

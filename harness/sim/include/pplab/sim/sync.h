@@ -22,9 +22,9 @@ int syncthreads_slow(BarrierOp op, int pred, const char* file, int line);
 // also takes the first arrival, a different call (divergence), the predicate
 // forms and the end of a round.
 //
-// Code built with the shared-memory checks' instrumentation (-fsanitize=thread,
-// which defines __SANITIZE_THREAD__) takes the scheduler's path instead: inlined
-// here, each of the fast path's loads and stores would become a hook call.
+// In code built with the shared-memory checks' instrumentation (-fsanitize=thread)
+// the fast path's loads and stores are asm (ld, st, inc in pplab/sim/fiber.h): as
+// plain accesses each would be a hook call.
 [[gnu::always_inline]] inline int syncthreads_op(BarrierOp op, int pred, const char* file, int line) {
 #if PPLAB_SIM_INLINE_SWITCH && !defined(__SANITIZE_THREAD__)
   using namespace detail;
@@ -39,6 +39,37 @@ int syncthreads_slow(BarrierOp op, int pred, const char* file, int line);
     r->enter(next);
     switch_fiber(r->ctx[next], &r->ctx[me]);
     return r->bar_result;
+  }
+#elif PPLAB_SIM_INLINE_SWITCH
+  // The same, each field read once, in asm the instrumentation does not see.
+  using namespace detail;
+  Round* r = ld(tls_round);
+  if (op == BarrierOp::plain && r && ld(r->bar_site.line) == line && ld(r->bar_site.file) == file) {
+    const int pos = ld(r->pos) + 1, n = ld(r->round_n);
+    if (pos < n) {
+      int& cur = *reinterpret_cast<int*>(&r->cur);  // a relaxed atomic int: a plain mov on x86
+      const int me = ld(cur);
+      st(r->state[me], TState::barrier);
+      inc(r->at_barrier);
+      st(r->pos, pos);
+      const int next = ld(r->order[pos]);
+      if (pos + 2 < n) {  // Round::prefetch_after_next
+        const char* sp = static_cast<const char*>(ld(r->ctx[ld(r->order[pos + 2])]));
+        __builtin_prefetch(sp);
+        __builtin_prefetch(sp + 64);
+        __builtin_prefetch(sp + 128);
+      }
+      st(cur, next);  // Round::enter
+      if (__builtin_expect(ld(r->one_d), 1)) {
+        st(threadIdx.x, static_cast<unsigned>(next));
+      } else {
+        st(threadIdx.x, ld(r->idx[next].x));
+        st(threadIdx.y, ld(r->idx[next].y));
+        st(threadIdx.z, ld(r->idx[next].z));
+      }
+      switch_fiber(ld(r->ctx[next]), &r->ctx[me]);
+      return ld(r->bar_result);
+    }
   }
 #endif
   return syncthreads_slow(op, pred, file, line);
