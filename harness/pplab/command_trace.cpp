@@ -50,7 +50,7 @@ int run_trace(const TraceOptions& options) {
   for (const Lab& lab : labs) {
     if (!lab.trace_program) {
       std::cerr << "pplab trace: " << lab.folder << " has no trace program (labs with one: see "
-                << "harness/trace/trace_NN_name.cpp)\n";
+                << "harness/labs/NN_name/trace.cpp)\n";
       status = status ? status : 2;
       continue;
     }
