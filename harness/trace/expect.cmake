@@ -63,3 +63,7 @@ set(trace_expect_12 "ones = 0xFFFFFFF9, zeros = ~ones = 0x00000006, __popc(zeros
     "T2: 4: zeros & below 0011 = 0010 → 1 | T3: 1: ones & below 0111 = 0001 → 2 + 1 = 3"
     "7 14 4 1 ‖ 14 4 7 1|4 1 14 7 ‖|‖ 1 4 14 7|1 4 7 14 ‖|Sorted by bits 0–3: 1 4 7 14 ✓")
 set(trace_page_12 "0xFFFFFFF9|__ballot_sync()")
+set(trace_expect_02 "Step 1: products into shared memory" "shared afterwards: 2 2 6 4 10 6 14 8"
+    "Step 2: the tree, stride 4" "T0: 2 + 10 = 12" "Step 4: the tree, stride 1" "T0: 32 + 20 = 52"
+    "result = 52" "= 52 ✓")
+set(trace_page_02 "32 + 20 = 52")

@@ -108,7 +108,9 @@ bool trace_method(std::ostream& o, const int* d_in, std::size_t n, lab::Method m
   tr::print_steps(o, tracer, format, markdown);
   std::string missing;
   for (std::size_t j = 0; j < handout.size(); ++j)
-    if (!seen[j]) missing += (missing.empty() ? "" : "; ") + handout[j].label;
+    if (!seen[j])
+      missing += (missing.empty() ? "" : "; ") + std::string(handout[j].launch > 0 ? "second pass, " : "") + "block " +
+                 std::to_string(handout[j].block) + ": " + handout[j].label;
   if (markdown) o << "\n";
   if (!missing.empty()) o << "Handout steps your kernel never reached: " << missing << "\n";
   const bool ok = out == 210;

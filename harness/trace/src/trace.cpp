@@ -361,6 +361,9 @@ void print_steps(std::ostream& out, const Tracer& tracer, const Format& format, 
     out << "| step | active threads | what each did | " << heading << " |\n";
     out << "|---|---|---|---|\n";
   }
+  if (steps.empty())
+    out << (markdown ? "| – | (none) | the kernel reached no barrier or warp exchange, and wrote nothing traced | |\n"
+                     : "No steps: the kernel reached no barrier or warp exchange, and wrote nothing traced.\n\n");
   std::size_t printed = 0;
   for (std::size_t k = 0; k < steps.size(); ++k) {
     const Step& s = steps[k];
