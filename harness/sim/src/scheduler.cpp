@@ -25,9 +25,11 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "internal.h"
+#include "pplab/sim/schedule_choice.h"
 
 namespace pplab::sim::detail {
 
@@ -55,31 +57,15 @@ ScheduleState g_schedule;
 
 void load_schedule_from_env() {
   if (g_schedule.kind.load(std::memory_order_acquire) >= 0) return;
-  const char* e = std::getenv("PPLAB_SIM_SCHEDULE");
-  Schedule s = Schedule::forward;
-  unsigned seed = 0;
-  if (e && *e) {
-    std::string v(e);
-    std::string name = v.substr(0, v.find(':'));
-    bool ok = true;
-    if (name == "forward") s = Schedule::forward;
-    else if (name == "reverse") s = Schedule::reverse;
-    else if (name == "random") s = Schedule::random;
-    else ok = false;
-    if (ok && v.find(':') != std::string::npos) {
-      if (name != "random") ok = false;
-      std::string num = v.substr(v.find(':') + 1);
-      char* end = nullptr;
-      unsigned long x = std::strtoul(num.c_str(), &end, 10);
-      if (num.empty() || *end) ok = false;
-      seed = static_cast<unsigned>(x);
-    }
-    if (!ok)
-      fatal("PPLAB_SIM_SCHEDULE='" + v + "' is not one of forward, reverse, random, random:<seed>");
+  ScheduleChoice choice;
+  try {
+    choice = schedule_from_environment().value_or(ScheduleChoice{});
+  } catch (const std::invalid_argument& error) {
+    fatal(error.what());
   }
   int expected = -1;
-  g_schedule.seed.store(seed);
-  g_schedule.kind.compare_exchange_strong(expected, static_cast<int>(s));
+  g_schedule.seed.store(choice.seed);
+  g_schedule.kind.compare_exchange_strong(expected, static_cast<int>(choice.schedule));
 }
 
 std::uint64_t splitmix(std::uint64_t& x) {
@@ -522,15 +508,20 @@ Worker& this_worker(int index) {
 }
 
 // ------------------------------------------------------------- worker pool ----
-struct Pool {
-  std::mutex launch_mu;  // one launch at a time
-  std::vector<std::thread> threads;
-  std::vector<Worker*> workers;
+// Where a launch is posted for the threads of a pool (the block pool, the cooperative
+// pool): the launch and its block count, and a generation that moves on with each launch.
+struct LaunchBoard {
   std::mutex mu;
   std::condition_variable cv;
   std::uint64_t generation = 0;
   const LaunchDesc* desc = nullptr;
   long long nblocks = 0;
+};
+
+struct Pool : LaunchBoard {
+  std::mutex launch_mu;  // one launch at a time
+  std::vector<std::thread> threads;
+  std::vector<Worker*> workers;
   std::atomic<long long> next_block{0};
   std::atomic<int> running{0};
   int size = 1;
@@ -560,6 +551,15 @@ void run_blocks(Worker& w, const LaunchDesc& d, std::atomic<long long>& next, lo
   blockIdx = uint3{0, 0, 0};
 }
 
+// A pool thread's wait for the next launch: blocks until the board's generation moves
+// past `seen`, then returns that launch and its block count.
+std::pair<const LaunchDesc*, long long> wait_for_launch(LaunchBoard& p, std::uint64_t& seen) {
+  std::unique_lock<std::mutex> lk(p.mu);
+  p.cv.wait(lk, [&] { return p.generation != seen; });
+  seen = p.generation;
+  return {p.desc, p.nblocks};
+}
+
 void helper_main(Pool* p, int index) {
   Worker& w = this_worker(index);
   {
@@ -568,15 +568,7 @@ void helper_main(Pool* p, int index) {
   }
   std::uint64_t seen = 0;
   for (;;) {
-    const LaunchDesc* d;
-    long long nblocks;
-    {
-      std::unique_lock<std::mutex> lk(p->mu);
-      p->cv.wait(lk, [&] { return p->generation != seen; });
-      seen = p->generation;
-      d = p->desc;
-      nblocks = p->nblocks;
-    }
+    const auto [d, nblocks] = wait_for_launch(*p, seen);
     run_blocks(w, *d, p->next_block, nblocks);
     if (p->running.fetch_sub(1) == 1) {
       std::lock_guard<std::mutex> lk(p->mu);
@@ -609,12 +601,7 @@ Pool& pool() {
 // cudaLaunchCooperativeKernel: grid.sync() needs every block alive at once, so each
 // block gets an OS thread of its own (a block blocks its thread while it waits
 // there). The threads persist, like the pool's, and keep their workers' buffers.
-struct CoopPool {
-  std::mutex mu;
-  std::condition_variable cv;
-  std::uint64_t generation = 0;
-  const LaunchDesc* desc = nullptr;
-  long long nblocks = 0;
+struct CoopPool : LaunchBoard {
   std::atomic<long long> next{0};
   long long running = 0;
   long long threads = 0;
@@ -624,15 +611,7 @@ void coop_main(CoopPool* p, long long index) {
   Worker& w = this_worker(static_cast<int>(1000 + index));
   std::uint64_t seen = 0;
   for (;;) {
-    const LaunchDesc* d;
-    long long nblocks;
-    {
-      std::unique_lock<std::mutex> lk(p->mu);
-      p->cv.wait(lk, [&] { return p->generation != seen; });
-      seen = p->generation;
-      d = p->desc;
-      nblocks = p->nblocks;
-    }
+    const auto [d, nblocks] = wait_for_launch(*p, seen);
     if (index >= nblocks) continue;
     run_blocks(w, *d, p->next, nblocks);
     std::lock_guard<std::mutex> lk(p->mu);
