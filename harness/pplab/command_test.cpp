@@ -99,6 +99,8 @@ int run_test(const TestOptions& options) {
       results.push_back(missing);
       continue;
     }
+    check_options.kernel_file = binary == lab.reference_checks && !lab.reference_file.empty() ? lab.reference_file
+                                                                                                 : lab.student_file;
     check_options.on_case = [&](std::size_t i, std::size_t count, const std::string& name) {
       std::fprintf(stderr, "%s[%s] %zu/%zu %s%s", tty ? "\r\033[K" : "", lab.folder.c_str(), i + 1,
                    count, name.c_str(), tty ? "" : "\n");

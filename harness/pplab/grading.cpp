@@ -581,6 +581,7 @@ void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSet
       options.jobs = settings.case_jobs;
       options.working_directory = settings.scratch;
       options.cases = grade.case_names;
+      options.kernel_file = grade.lab.student_file;  // the step: of a crash names its TODO regions
       // The lab's code runs in the sandbox; the checks that judge it do not need one.
       if (!settings.sandbox.bwrap.empty()) {
         if (grade.lab.student_runner.empty()) {

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <thread>
 
+#include "../include/pplab/todo_regions.h"  // header-only: the kernel file's TODO regions
 #include "pplab/result_channel.h"
 #include "process.h"
 
@@ -260,6 +261,44 @@ CaseResult judge(const std::string& name, const ProcessResult& run, const Channe
   return result;
 }
 
+// A word of a shell command line, quoted where the shell would split or expand it.
+std::string shell_word(const std::string& word) {
+  if (!word.empty() && word.find_first_of(" \t\n'\"\\$`*?[]{}()<>|&;#~!") == std::string::npos) return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// A check whose process ended without a report of its own (a crash, an exception that
+// escaped, a hang, an early exit) gets what a failed check's report carries: the steps
+// it runs, and one line that, pasted into a shell, runs it again.
+void add_step_and_reproduce(CaseResult& result, const std::filesystem::path& binary, const CheckOptions& options) {
+  using V = CaseResult::Verdict;
+  if (result.verdict != V::crashed && result.verdict != V::threw && result.verdict != V::timed_out &&
+      result.verdict != V::exited_early)
+    return;
+  const std::string text = result.reason + "\n" + result.detail;
+  std::string added;
+  if (text.find("step:") == std::string::npos) {
+    const std::string file = options.kernel_file.string();
+    const std::string regions = file.empty() ? std::string() : pplab::detail::todo_regions(file);
+    added += "  step: one of the TODO steps this check runs (the process ended without naming a line)";
+    if (!regions.empty()) added += ": " + options.kernel_file.filename().string() + ": " + regions;
+    added += "\n";
+  }
+  if (text.find("reproduce:") == std::string::npos) {
+    std::string line = "  reproduce:";
+    if (const auto seed = options.environment.find("PPLAB_SEED"); seed != options.environment.end())
+      line += " PPLAB_SEED=" + shell_word(seed->second);
+    line += " " + shell_word(binary.string()) + " " + shell_word("--test-case=" + result.name);
+    added += line + "\n";
+  }
+  if (added.empty()) return;
+  if (result.detail.empty()) result.detail = result.reason + "\n";
+  if (result.detail.back() != '\n') result.detail += "\n";
+  result.detail += added;
+}
+
 }  // namespace
 
 LabResult run_lab_checks(const std::string& lab, const std::filesystem::path& binary,
@@ -289,6 +328,7 @@ LabResult run_lab_checks(const std::string& lab, const std::filesystem::path& bi
                                    options.environment, options.case_limit, 1 << 20,
                                    options.working_directory.string(), &channel);
       result.cases[i] = judge(names[i], run, parse_channel(channel.key, channel.records));
+      add_step_and_reproduce(result.cases[i], binary, options);
     }
   };
   const int jobs = std::max(1, std::min<int>(options.jobs, int(names.size())));

@@ -66,6 +66,9 @@ struct CheckOptions {
   std::filesystem::path working_directory;         ///< where the cases run (empty: here)
   /// The cases to run (e.g. the clean reference's list); empty: every case the binary lists.
   std::vector<std::string> cases;
+  /// The lab's kernel file the binary runs, for the `step:` of a check whose process ended
+  /// without a report of its own (a crash, an exception, a hang); empty: none named.
+  std::filesystem::path kernel_file;
   /// Called before each case with (index, count, name), for progress display; never
   /// from two threads at once.
   std::function<void(std::size_t, std::size_t, const std::string&)> on_case;

@@ -22,6 +22,9 @@ const pplab::Todo kAllSteps{"10.1-10.6",
 const pplab::Todo kBlockSortSteps{"10.3-10.4", "the register sort (10.3) and the block merges (10.4)"};
 const pplab::Todo kPassSteps{"10.5-10.6", "the global merge pass (10.5) and the passes (10.6)"};
 const pplab::Todo kTieSteps{"10.1-10.3", "the tie rules: merge path (10.1), serial merge (10.2), register sort (10.3)"};
+const pplab::Todo kBlockValueSteps{"10.3-10.4", "the values that follow the keys in the register sort (10.3) and the "
+                                                "block merges (10.4)"};
+const pplab::Todo kPassValueSteps{"10.5", "the global merge pass (10.5): values_out[first + k] from the key's source"};
 const pplab::Todo kTiledSteps{"10.7-10.9", "stretch: tile splits (10.7), staged merge (10.8), switch on (10.9)"};
 
 std::string name_of(MergeKernel merge) {
@@ -44,12 +47,29 @@ struct Diagnosis {
 
 // The step a wrong sort points to, from the shape of its output: keys in order inside
 // each tile but not across them is the merge passes' doing; one tile alone is the block
-// sort's; right keys with values out of order among equal keys is a tie rule.
+// sort's; right keys with values out of order among equal keys is a tie rule; right keys
+// with values of other keys is the value bookkeeping, of the block sort when one tile
+// holds everything, else (first suspect) of the merge pass that copies them.
+enum class Values { not_checked, follow_keys, reordered_among_equal_keys, doubled_among_equal_keys, from_other_keys };
 template <class Key>
 Diagnosis diagnose_sort(const std::vector<Key>& got_keys, std::size_t n, MergeKernel merge, bool unwritten,
-                        bool keys_right = false) {
+                        bool keys_right = false, Values values = Values::not_checked) {
   const std::size_t tile = pplab::lab10::kTileItems;
   const pplab::Todo passes = runs_tiled(merge) ? kTiledSteps : kPassSteps;
+  if (keys_right && values == Values::from_other_keys) {
+    if (n <= tile)
+      return {kBlockValueSteps, "the keys are sorted but some values belong to other keys: n fits in one tile, so the "
+                                "block sort moved a key without its value (source[] in 10.3 and 10.4)"};
+    return {runs_tiled(merge) ? kTiledSteps : kPassValueSteps,
+            "the keys are sorted but some values belong to other keys: a merge pass copied a value from the wrong "
+            "place; it is values_in[pair.begin + source[k]], the key's own input position within its pair"};
+  }
+  if (keys_right && values == Values::doubled_among_equal_keys)
+    return {kTieSteps,
+            "the keys are sorted but among equal keys some values appear twice and others not at all: two steps "
+            "broke a tie differently, so a split and the merge after it disagree about which equal key comes "
+            "first. Ties go to a in all three: merge_path takes a's key when it is <= b's (10.1), serial_merge "
+            "takes a on equal keys (10.2), the register sort swaps only on a strictly greater key (10.3)"};
   if (keys_right)
     return {kTieSteps,
             "the keys are sorted but equal keys' values are out of input order: a tie was broken the wrong way. "
@@ -101,7 +121,19 @@ void check_sort_pairs(const std::string& check, const std::vector<Key>& keys, Me
                                        [](std::uint32_t v) { return pplab::is_poison(v); });
     std::vector<Key> sorted = keys;
     std::stable_sort(sorted.begin(), sorted.end());
-    const Diagnosis diagnosis = diagnose_sort(got_keys, keys.size(), merge, unwritten, got_keys == sorted);
+    std::vector<std::uint32_t> stable_values(keys.size());  // the input positions in stable order
+    for (std::size_t i = 0; i < keys.size(); ++i) stable_values[i] = static_cast<std::uint32_t>(i);
+    std::stable_sort(stable_values.begin(), stable_values.end(),
+                     [&](std::uint32_t x, std::uint32_t y) { return keys[x] < keys[y]; });
+    const bool own_keys = std::all_of(got_values.begin(), got_values.end(), [&, i = std::size_t(0)](std::uint32_t v) mutable {
+      return v < keys.size() && i < got_keys.size() && keys[v] == got_keys[i++];  // each value is an equal key's
+    });
+    const Values following = got_values == stable_values ? Values::follow_keys
+                             : pplab::patterns::values_reordered_among_equal_keys(got_keys, stable_values, got_values)
+                                 ? Values::reordered_among_equal_keys
+                             : own_keys ? Values::doubled_among_equal_keys
+                                        : Values::from_other_keys;
+    const Diagnosis diagnosis = diagnose_sort(got_keys, keys.size(), merge, unwritten, got_keys == sorted, following);
     CheckContext context{check + " (sort_pairs, " + name_of(merge) + ")", keys.size(), diagnosis.todo,
                          "keys_out", schedule, diagnosis.hint};
     PPLAB_EXPECT(pplab::check_stable_pairs(context, keys, values, got_keys, got_values));

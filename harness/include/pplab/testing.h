@@ -53,7 +53,19 @@ inline void finish_device_call(const char* entry, std::size_t n, const char* fil
                                const DeviceTraffic& before) {
   cuda_check_launch(entry, file, line);
   set_fault_context("");
-  PPLAB_EXPECT(check_ran_on_device(entry, n, before, device_traffic()));
+  CheckResult on_device = check_ran_on_device(entry, n, before, device_traffic());
+  if (!on_device.passed) {
+    // The steps that should launch the kernels: every TODO of the file, since which one
+    // kept the work on the host is not known from the traffic alone.
+    const char* path = PPLAB_KERNEL_FILE;
+    const std::string kernel_file = path ? path : "";
+    const std::string regions = kernel_file.empty() ? std::string() : todo_regions(kernel_file);
+    on_device.report += "  step: the TODO steps " + std::string(entry) + " runs, on the device" +
+                        (regions.empty() ? std::string() : " (" + kernel_file.substr(kernel_file.find_last_of('/') + 1) +
+                                                               ": " + regions + ")") +
+                        "\n";
+  }
+  PPLAB_EXPECT(on_device);
 }
 
 template <class Call>

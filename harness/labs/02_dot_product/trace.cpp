@@ -35,14 +35,39 @@ int main(int argc, char** argv) {
   // Step 0 is the products; step k >= 1 is the tree level with stride TPB >> k.
   auto stride_of = [&](std::size_t step) { return kThreads >> step; };
   bool consistent = true;
-  tr::Format format;
-  format.title = [&](std::size_t k, const tr::Step&) -> std::string {
+  auto label = [&](std::size_t k) -> std::string {
     if (k == 0) return "products into shared memory";
     if (stride_of(k) >= 1) return "the tree, stride " + std::to_string(stride_of(k));
     return "after the tree";
   };
-  format.what = [&](std::size_t k, const tr::Step& s, const tr::Write& w) -> std::string {
+  // The handout's shared array after each of its steps (the seed's tables). A step of the
+  // kernel is named and explained as handout step j only where it left exactly that array.
+  const std::vector<std::vector<float>> handout_arrays{{2, 2, 6, 4, 10, 6, 14, 8},
+                                                       {12, 8, 20, 12, 10, 6, 14, 8},
+                                                       {32, 20, 20, 12, 10, 6, 14, 8},
+                                                       {52, 20, 20, 12, 10, 6, 14, 8}};
+  std::vector<tr::HandoutStep> handout;
+  for (std::size_t j = 0; j < handout_arrays.size(); ++j) {
+    std::vector<std::uint64_t> bits;
+    for (float v : handout_arrays[j]) {
+      std::uint32_t u;
+      std::memcpy(&u, &v, sizeof u);
+      bits.push_back(u);
+    }
+    handout.push_back({label(j), bits});
+  }
+  const std::vector<int> matched = tr::match_handout(tracer, handout);
+  tr::Format format;
+  format.title = [&](std::size_t k, const tr::Step&) {
+    return tr::handout_title(handout, matched[k], "not a step of the handout: shared is none of its rows");
+  };
+  format.what = [&](std::size_t step, const tr::Step& s, const tr::Write& w) -> std::string {
     const float after = tr::as<float>(w.after);
+    if (matched[step] < 0) {  // not the handout's step: no story
+      consistent = false;
+      return "shared[" + std::to_string(w.index) + "] = " + tr::number(after);
+    }
+    const std::size_t k = static_cast<std::size_t>(matched[step]);
     if (k == 0) {
       const std::size_t i = w.index;  // one block: the thread's global index is its slot
       if (i < a.size() && a[i] * b[i] == after)
@@ -78,6 +103,8 @@ int main(int argc, char** argv) {
     out << "\n";
   }
   tr::print_steps(out, tracer, format, options.markdown);
+  const std::string missing = tr::handout_missing(handout, matched);
+  if (!missing.empty()) out << (options.markdown ? "\n" : "") << "Handout steps your kernel never reached: " << missing << "\n";
 
   double expected = 0;
   std::string terms;

@@ -31,20 +31,41 @@ int main(int argc, char** argv) {
   });
 
   auto as_int = [](std::uint64_t bits) { return tr::as<int>(bits); };
-  tr::Format format;
-  format.array = "buffer";
-  format.row_break = kThreads;
-  format.value = [&](std::uint64_t bits) { return std::to_string(as_int(bits)); };
-  format.title = [&](std::size_t k, const tr::Step&) -> std::string {
+  // The handout's buffer[0] ‖ buffer[1] after each of its steps (-1: not yet written).
+  // A step of the kernel is named and explained as handout step j only where it left
+  // exactly that buffer.
+  const std::vector<std::vector<int>> handout_buffers{
+      {1, 10, 100, 1000, 10000, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1},
+      {1, 10, 100, 1000, 10000, 0, 0, 0, 1, 11, 110, 1100, 11000, 10000, 0, 0},
+      {1, 11, 111, 1111, 11110, 11100, 11000, 10000, 1, 11, 110, 1100, 11000, 10000, 0, 0},
+      {1, 11, 111, 1111, 11110, 11100, 11000, 10000, 1, 11, 111, 1111, 11111, 11111, 11111, 11111}};
+  auto label = [&](std::size_t k) -> std::string {
     if (k == 0) return "load into buffer[0]";
     const int offset = 1 << (k - 1);
     if (offset >= kThreads) return "write out";
     return "offset " + std::to_string(offset) + ": buffer[" + std::to_string((k - 1) % 2) + "] → buffer[" +
            std::to_string(k % 2) + "]";
   };
-  format.what = [&](std::size_t k, const tr::Step& s, const tr::Write& w) -> std::string {
+  std::vector<tr::HandoutStep> handout;
+  for (std::size_t j = 0; j < handout_buffers.size(); ++j) {
+    std::vector<std::uint64_t> bits;
+    for (int v : handout_buffers[j]) bits.push_back(static_cast<std::uint32_t>(v));
+    handout.push_back({label(j), bits});
+  }
+  const std::vector<int> matched = tr::match_handout(tracer, handout);
+
+  tr::Format format;
+  format.array = "buffer";
+  format.row_break = kThreads;
+  format.value = [&](std::uint64_t bits) { return std::to_string(as_int(bits)); };
+  format.title = [&](std::size_t k, const tr::Step&) {
+    return tr::handout_title(handout, matched[k], "not a step of the handout: the buffers are none of its rows");
+  };
+  format.what = [&](std::size_t step, const tr::Step& s, const tr::Write& w) -> std::string {
     const int value = as_int(w.after);
     const std::size_t slot = w.index % kThreads;
+    if (matched[step] < 0) return "buffer[" + std::to_string(w.index / kThreads) + "][" + std::to_string(slot) + "] = " + std::to_string(value);
+    const std::size_t k = static_cast<std::size_t>(matched[step]);
     if (k == 0) return std::to_string(value) + (slot < in.size() ? "" : " (identity)");
     const int offset = 1 << (k - 1);
     const std::size_t source = ((k - 1) % 2) * kThreads;
@@ -62,6 +83,9 @@ int main(int argc, char** argv) {
   else
     out_stream << "`buffer[0] ‖ buffer[1]`: the kernel's two copies of the tile; `·` is a slot not yet written.\n\n";
   tr::print_steps(out_stream, tracer, format, options.markdown);
+  const std::string missing = tr::handout_missing(handout, matched);
+  if (!missing.empty())
+    out_stream << (options.markdown ? "\n" : "") << "Handout steps your kernel never reached: " << missing << "\n";
 
   std::vector<std::string> values;
   bool ok = true;

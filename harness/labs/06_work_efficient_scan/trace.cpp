@@ -56,10 +56,15 @@ int main(int argc, char** argv) {
     return "(" + std::to_string(left) + "→" + std::to_string(right) + ")";
   };
 
-  tr::Format format;
-  format.array = "tile";
-  format.value = [](std::uint64_t bits) { return std::to_string(tr::as<int>(bits)); };
-  format.title = [&](std::size_t k, const tr::Step&) -> std::string {
+  // The handout's tile after each of its steps (labs/06_work_efficient_scan/README.md):
+  // step j of the reference is j above. A step of the student's kernel is named, and
+  // its writes explained, as handout step j only where it left exactly that tile.
+  auto tile_bits = [](std::vector<int> v) { return std::vector<std::uint64_t>(v.begin(), v.end()); };
+  const std::vector<std::vector<int>> handout_tiles{{3, 1, 7, 0, 4, 1, 6, 3},  {3, 4, 7, 7, 4, 5, 6, 9},
+                                                    {3, 4, 7, 11, 4, 5, 6, 14}, {3, 4, 7, 11, 4, 5, 6, 0},
+                                                    {3, 4, 7, 0, 4, 5, 6, 11},  {3, 0, 7, 4, 4, 11, 6, 16},
+                                                    {0, 3, 4, 11, 11, 15, 16, 22}};
+  auto label = [&](std::size_t k) -> std::string {
     if (k == 0) return "load two elements per thread";
     if (static_cast<int>(k) < levels) return "up-sweep, stride " + std::to_string(up_stride(k));
     if (static_cast<int>(k) == levels)
@@ -67,9 +72,21 @@ int main(int argc, char** argv) {
     if (static_cast<int>(k) <= 2 * levels) return "down-sweep, stride " + std::to_string(down_stride(k));
     return "after the sweeps";
   };
-  format.what = [&](std::size_t k, const tr::Step& s, const tr::Write& w) -> std::string {
+  std::vector<tr::HandoutStep> handout;
+  for (std::size_t j = 0; j < handout_tiles.size(); ++j) handout.push_back({label(j), tile_bits(handout_tiles[j])});
+  const std::vector<int> matched = tr::match_handout(tracer, handout);
+
+  tr::Format format;
+  format.array = "tile";
+  format.value = [](std::uint64_t bits) { return std::to_string(tr::as<int>(bits)); };
+  format.title = [&](std::size_t k, const tr::Step&) {
+    return tr::handout_title(handout, matched[k], "not a step of the handout: the tile is none of its rows");
+  };
+  format.what = [&](std::size_t step, const tr::Step& s, const tr::Write& w) -> std::string {
     const int i = static_cast<int>(w.index), after = tr::as<int>(w.after);
     const std::string x = "x" + std::to_string(i);
+    if (matched[step] < 0) return x + " = " + std::to_string(after);  // not the handout's step: no story
+    const std::size_t k = static_cast<std::size_t>(matched[step]);
     if (k == 0) return x + " = " + std::to_string(after);
     if (static_cast<int>(k) <= levels) {  // x[right] += x[left]
       const int stride = up_stride(k);
@@ -101,6 +118,8 @@ int main(int argc, char** argv) {
   else
     out << "`tile` is the handout's x (thread t loads elements t and t + 4); `·` is a slot not yet written.\n\n";
   tr::print_steps(out, tracer, format, options.markdown);
+  const std::string missing = tr::handout_missing(handout, matched);
+  if (!missing.empty()) out << (options.markdown ? "\n" : "") << "Handout steps your kernel never reached: " << missing << "\n";
 
   std::vector<int> want_ex(n), want_in(n);
   for (int i = 0, sum = 0; i < n; ++i) want_ex[i] = sum, sum += in[i], want_in[i] = sum;

@@ -66,14 +66,33 @@ int main(int argc, char** argv) {
       if (w.index < static_cast<std::size_t>(n)) return true;
     return false;  // levels that change nothing in the shown slots
   };
-  format.title = [&](std::size_t k, const tr::Step&) -> std::string {
+  auto label = [&](std::size_t k) -> std::string {
     if (k == 0) return "scan_tile_kernel loads the flags";
     if (k % 2 == 0) return "offset " + std::to_string(offset_of(k)) + ": add `shared[t - " +
                            std::to_string(offset_of(k)) + "]`";
     return "offset " + std::to_string(1u << ((k - 1) / 2)) + ", after the reads";
   };
-  format.what = [&](std::size_t k, const tr::Step& s, const tr::Write& w) -> std::string {
+  // The handout's flags 0 1 1 0 0 (slots 0-4) after each step of the reference's scan:
+  // the load, then per offset 1, 2, ..., 128 (256 threads) the reads and the adds. A step
+  // of the kernel is named and explained as handout step j only where it left those slots.
+  std::vector<tr::HandoutStep> handout;
+  for (std::size_t k = 0; k <= 16; ++k) {
+    const std::vector<std::uint64_t> slots = k < 2 ? std::vector<std::uint64_t>{0, 1, 1, 0, 0}
+                                             : k < 4 ? std::vector<std::uint64_t>{0, 1, 2, 1, 0}
+                                                     : std::vector<std::uint64_t>{0, 1, 2, 2, 2};
+    handout.push_back({label(k), slots});
+  }
+  const std::vector<int> matched = tr::match_handout(tracer, handout);
+  format.title = [&](std::size_t k, const tr::Step&) {
+    return tr::handout_title(handout, matched[k], "not a step of the handout: slots 0-4 are none of its rows");
+  };
+  format.what = [&](std::size_t step, const tr::Step& s, const tr::Write& w) -> std::string {
     const unsigned after = tr::as<unsigned>(w.after);
+    if (matched[step] < 0) {  // not the handout's step: no story
+      consistent = false;
+      return "shared[" + std::to_string(w.index) + "] = " + std::to_string(after);
+    }
+    const std::size_t k = static_cast<std::size_t>(matched[step]);
     if (k == 0 && w.index < in.size()) {
       const int x = in[w.index];
       if ((x > threshold ? 1u : 0u) != after) consistent = false;

@@ -70,7 +70,15 @@ int main(int argc, char** argv) {
     if (bit_of[k] < 0) return "load: thread i holds key i";
     const std::string bit = "bit " + std::to_string(bit_of[k]);
     if (!s.lanes.empty()) return bit + ": the histogram";
-    return bit + ": each key to its new position, in keys[" + std::to_string((bit_of[k] + 1) % 2) + "]";
+    // Where this step's writes went (the reference writes the other buffer each pass).
+    std::string where;
+    for (const tr::Write& w : s.writes) {
+      const std::string b = "keys[" + std::to_string(w.index / half) + "]";
+      if (where.empty()) where = b;
+      else if (where != b) where = "both buffers";
+    }
+    if (where.empty()) return bit + ": no key moved";
+    return bit + ": each key to its new position, in " + where;
   };
   format.lane = [&](std::size_t k, const tr::Step& s, const tr::Lane& l) -> std::string {
     const unsigned key = tr::as<unsigned>(tracer.value(s.before, (bit_of[k] % 2) * half + l.thread));

@@ -70,7 +70,15 @@ int main(int argc, char** argv) {
     if (bit_of[k] < 0) return "load: lane L holds key L";
     const std::string bit = "bit " + std::to_string(bit_of[k]);
     if (!s.lanes.empty()) return bit + ": every lane's bit at once";
-    return bit + ": each key to its new position, in buffers[" + std::to_string((bit_of[k] + 1) % 2) + "]";
+    // Where this step's writes went (the reference writes the other buffer each pass).
+    std::string where;
+    for (const tr::Write& w : s.writes) {
+      const std::string b = "buffers[" + std::to_string(w.index / kSegment) + "]";
+      if (where.empty()) where = b;
+      else if (where != b) where = "both buffers";
+    }
+    if (where.empty()) return bit + ": no key moved";
+    return bit + ": each key to its new position, in " + where;
   };
   format.lane = [&](std::size_t k, const tr::Step& s, const tr::Lane& l) -> std::string {
     const unsigned key = tr::as<unsigned>(tracer.value(s.before, (bit_of[k] % 2) * kSegment + l.thread));

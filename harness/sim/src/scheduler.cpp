@@ -168,9 +168,14 @@ void build_order(Worker& w) {
   }
 }
 
+std::atomic<void (*)()> g_thread_start_observer{nullptr};
+std::atomic<void (*)()> g_thread_exit_observer{nullptr};
+
 void run_kernel_body(Worker& w) {
   try {
+    if (auto* observe = g_thread_start_observer.load(std::memory_order_relaxed)) observe();
     w.launch->run(w.launch->body);
+    if (auto* observe = g_thread_exit_observer.load(std::memory_order_relaxed)) observe();
   } catch (const std::exception& e) {
     fatal("uncaught exception in " + describe_kernel(w) + ", thread " + fmt_idx(w.idx[w.cur]) +
           ": " + e.what());
@@ -677,6 +682,11 @@ std::vector<Worker*> all_workers() {
 
 namespace pplab::sim {
 using namespace detail;
+
+void set_thread_observers(void (*on_start)(), void (*on_exit)()) {
+  g_thread_start_observer.store(on_start);
+  g_thread_exit_observer.store(on_exit);
+}
 
 void set_schedule(Schedule s, unsigned seed) {
   g_schedule.seed.store(seed);

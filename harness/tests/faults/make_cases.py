@@ -233,6 +233,16 @@ case('06_root_not_cleared', src('06'), [('verdict','wrong answer'),('message','s
 case('10_unstable', src('10'), [('verdict','wrong answer'),('message','equal keys keeping input order'),('message','step: TODO.10\\.1-10\\.3.'),('case','sort pairs is stable with many duplicate keys'),('limit','60')],
      [('      if (keys[j + 1] < keys[j]) {','      if (keys[j + 1] <= keys[j]) {')],
      note='an unstable sort where stability is promised: the per-thread odd-even sort also swaps equal keys, so the keys are sorted but equal keys\' values change order')
+# Two students who left the stretch (10.7-10.9) unwritten: a failure must name the
+# step they wrote, never the stretch.
+NO_STRETCH=('constexpr bool kTiledMergeWritten = true;','constexpr bool kTiledMergeWritten = false;')
+case('10_merge_path_ties', src('10'), [('verdict','wrong answer'),('message','step: TODO.10\\.1'),('case','sort pairs is stable with many duplicate keys'),('limit','60')],
+     [NO_STRETCH,('    if (!(b[diag - 1 - mid] < list[mid]))\n','    if (list[mid] < b[diag - 1 - mid])\n')],
+     note='the merge path sends ties to b (< where the handout has <=), while the serial merge sends them to a: equal keys change order across a split')
+case('10_pass_values_offset', src('10'), [('verdict','wrong answer'),('message','step: TODO.10\\.5.'),('message','belong to other keys'),('case','sort pairs is stable with many duplicate keys'),('limit','60')],
+     [NO_STRETCH,('      if constexpr (PAIRS) values_out[first + k] = values_in[pair.begin + source[k]];\n',
+                  '      if constexpr (PAIRS) values_out[first + k] = values_in[source[k]];\n')],
+     note='the global merge pass copies a value from source[k] without its pair\'s start: the keys are sorted, the values of every pair but the first come from the first pair')
 case('10_host_sort', src('10'), [('verdict','ran on the host'),('message','the work ran on the host'),('message','sort_keys launched no kernel'),('case','sort keys matches the CPU reference at edge sizes'),('limit','60')],
      [('#include <climits>\n','#include <algorithm>\n#include <climits>\n#include <vector>\n'),
       ('void sort_keys(const Key* d_keys_in, Key* d_keys_out, std::size_t n, cudaStream_t stream, MergeKernel merge) {\n'

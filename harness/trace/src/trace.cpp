@@ -7,6 +7,8 @@
 namespace pplab::trace {
 namespace {
 std::size_t g_pointer_bytes = 0;
+void on_thread_start() { tracer().thread_start(); }
+void on_thread_exit() { tracer().thread_end(); }
 }
 
 std::vector<int> Step::active() const {
@@ -36,6 +38,8 @@ void Tracer::begin(std::size_t element_bytes) {
   // after the launch returns and end_launch() can read it.
   setenv("PPLAB_SIM_THREADS", "1", 1);
   ::pplab::sim::set_schedule(::pplab::sim::Schedule::forward);
+  ::pplab::sim::set_thread_observers(&on_thread_start, &on_thread_exit);
+  watching_global_ = false;
   element_bytes_ = element_bytes;
   stopped_ = false;
   array_ = nullptr;
@@ -45,6 +49,18 @@ void Tracer::begin(std::size_t element_bytes) {
   steps_.clear();
   arrived_ = 0;
   pending_lanes_.clear();
+  ended_ = 0;
+  block_ = -1;
+  launch_ = 0;
+  launch_done_ = false;
+}
+
+void Tracer::watch(const void* device_ptr, std::size_t bytes) {
+  watching_global_ = true;
+  array_ = static_cast<const std::uint8_t*>(device_ptr);
+  current_.assign(array_, array_ + bytes);
+  step_start_ = current_;
+  pending_.clear();
 }
 
 std::uint64_t Tracer::value(const std::vector<std::uint8_t>& snapshot, std::size_t i) const {
@@ -64,6 +80,7 @@ void Tracer::record_writes(int thread) {
     if (std::memcmp(now, seen, element_bytes_) == 0) continue;
     Write w;
     w.thread = thread;
+    w.block = static_cast<int>(block_);
     w.index = i;
     std::memcpy(&w.before, seen, element_bytes_);
     std::memcpy(&w.after, now, element_bytes_);
@@ -76,14 +93,71 @@ namespace {
 int this_thread() {
   return static_cast<int>(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
 }
+long long this_block() {
+  return static_cast<long long>(blockIdx.x) +
+         static_cast<long long>(gridDim.x) * (blockIdx.y + static_cast<long long>(gridDim.y) * blockIdx.z);
+}
+int block_threads() { return static_cast<int>(blockDim.x * blockDim.y * blockDim.z); }
 }  // namespace
+
+void Tracer::note_block() {
+  const long long b = this_block();
+  if (launch_done_ || block_ < 0) {  // the first event of a launch
+    if (launch_done_) ++launch_;
+    launch_done_ = false;
+    block_ = b;
+    ended_ = 0;
+    arrived_ = 0;
+    // What the host wrote into a watched global array between launches (a memset, a
+    // copy) is nobody's write: start from the array as the launch finds it.
+    if (watching_global_ && array_ && pending_.empty()) {
+      std::memcpy(current_.data(), array_, current_.size());
+      step_start_ = current_;
+    }
+  } else if (b != block_) {
+    block_ = b;
+    ended_ = 0;
+    arrived_ = 0;
+  }
+}
+
+void Tracer::close_step(const char* file, int line, const char* op) {
+  Step s{file, line, op, step_start_, current_};
+  s.block = static_cast<int>(block_);
+  s.launch = launch_;
+  s.writes = std::move(pending_);
+  pending_.clear();
+  steps_.push_back(std::move(s));
+  step_start_ = current_;
+}
+
+void Tracer::thread_start() {
+  if (!stopped_) note_block();  // the first thread of a launch: the array as the host left it
+}
+
+void Tracer::thread_end() {
+  if (stopped_) return;
+  note_block();
+  if (watching_global_) record_writes(this_thread());
+  if (++ended_ < block_threads()) return;
+  // The block's last thread has returned: what it wrote after its last barrier is a step.
+  if (watching_global_ && !pending_.empty()) close_step(nullptr, 0, "block end");
+  ended_ = 0;
+  const long long blocks = static_cast<long long>(gridDim.x) * gridDim.y * gridDim.z;
+  if (this_block() == blocks - 1) launch_done_ = true;
+}
 
 void Tracer::arrive(const void* array, std::size_t bytes, const char* file, int line, const char* op) {
   if (stopped_) return;
+  note_block();
+  if (watching_global_) {
+    array = array_;  // the watched global array, whatever shared array is in scope
+    bytes = current_.size();
+  }
   if (bytes == 0) bytes = g_pointer_bytes;
   if (!array || bytes == 0) return;
   const auto* p = static_cast<const std::uint8_t*>(array);
-  if (p != array_ || current_.size() != bytes) {
+  if (!watching_global_ && (p != array_ || current_.size() != bytes)) {
     // First rendezvous of a launch. Static shared arrays start zeroed in a fresh
     // worker; what a step "before" shows for them is that start.
     array_ = p;
@@ -92,26 +166,26 @@ void Tracer::arrive(const void* array, std::size_t bytes, const char* file, int 
     arrived_ = 0;
   }
   record_writes(this_thread());
-  const int block_threads = static_cast<int>(blockDim.x * blockDim.y * blockDim.z);
-  if (++arrived_ < block_threads) return;
+  if (++arrived_ < block_threads()) return;
   // The last thread is here: the rendezvous releases now.
-  Step s{file, line, op, step_start_, current_};
-  s.writes = std::move(pending_);
-  pending_.clear();
-  steps_.push_back(std::move(s));
-  step_start_ = current_;
+  close_step(file, line, op);
   arrived_ = 0;
 }
 
 void Tracer::exchange(const char* file, int line, const char* op, int participants, std::uint64_t sent) {
   if (stopped_) return;
+  note_block();
+  if (watching_global_) record_writes(this_thread());
   Lane l;
   l.thread = this_thread();
+  l.block = static_cast<int>(block_);
   l.sent = sent;
   pending_lanes_.push_back(l);
   if (static_cast<int>(pending_lanes_.size()) < participants) return;
   // Everyone taking part is here: the exchange happens now. The array is as last seen.
   Step s{file, line, op, current_, current_};
+  s.block = static_cast<int>(block_);
+  s.launch = launch_;
   s.lanes = std::move(pending_lanes_);
   pending_lanes_.clear();
   steps_.push_back(std::move(s));
@@ -133,7 +207,11 @@ void Tracer::exchange_result(std::uint64_t received) {
 
 void Tracer::rearm() {
   stopped_ = false;
-  if (array_ && !current_.empty()) {
+  if (watching_global_) {
+    // A watched global array holds the program's own data: take it as it is now.
+    if (array_) std::memcpy(current_.data(), array_, current_.size());
+    step_start_ = current_;
+  } else if (array_ && !current_.empty()) {
     std::memset(const_cast<std::uint8_t*>(array_), 0xff, current_.size());
     std::fill(current_.begin(), current_.end(), std::uint8_t{0xff});
     step_start_ = current_;
@@ -142,6 +220,10 @@ void Tracer::rearm() {
   pending_lanes_.clear();
   steps_.clear();
   arrived_ = 0;
+  ended_ = 0;
+  block_ = -1;
+  launch_ = 0;
+  launch_done_ = false;
 }
 
 bool Tracer::unwritten(std::uint64_t bits) const {
@@ -164,6 +246,40 @@ void Tracer::end_launch() {
   }
   pending_.clear();
   arrived_ = 0;
+}
+
+std::vector<int> match_handout(const Tracer& tracer, const std::vector<HandoutStep>& handout, int launch,
+                               const std::function<bool(const Step&)>& considered) {
+  const auto& steps = tracer.steps();
+  std::vector<int> matched(steps.size(), -1);
+  std::size_t next = 0;  // handout steps before this one are used up
+  for (std::size_t k = 0; k < steps.size() && next < handout.size(); ++k) {
+    const Step& s = steps[k];
+    if ((launch >= 0 && s.launch != launch) || (considered && !considered(s))) continue;
+    for (std::size_t j = next; j < handout.size(); ++j) {
+      bool same = true;
+      for (std::size_t i = 0; i < handout[j].after.size() && same; ++i)
+        same = tracer.value(s.after, i) == handout[j].after[i];
+      if (!same) continue;
+      matched[k] = static_cast<int>(j);
+      next = j + 1;
+      break;
+    }
+  }
+  return matched;
+}
+
+std::string handout_title(const std::vector<HandoutStep>& handout, int j, const std::string& unmatched) {
+  if (j < 0 || j >= static_cast<int>(handout.size())) return unmatched;
+  return handout[j].label;
+}
+
+std::string handout_missing(const std::vector<HandoutStep>& handout, const std::vector<int>& matched) {
+  std::string missing;
+  for (std::size_t j = 0; j < handout.size(); ++j)
+    if (std::find(matched.begin(), matched.end(), static_cast<int>(j)) == matched.end())
+      missing += (missing.empty() ? "" : "; ") + handout[j].label;
+  return missing;
 }
 
 }  // namespace pplab::trace
@@ -245,6 +361,9 @@ void print_steps(std::ostream& out, const Tracer& tracer, const Format& format, 
     out << "| step | active threads | what each did | " << heading << " |\n";
     out << "|---|---|---|---|\n";
   }
+  if (steps.empty())
+    out << (markdown ? "| – | (none) | the kernel reached no barrier or warp exchange, and wrote nothing traced | |\n"
+                     : "No steps: the kernel reached no barrier or warp exchange, and wrote nothing traced.\n\n");
   std::size_t printed = 0;
   for (std::size_t k = 0; k < steps.size(); ++k) {
     const Step& s = steps[k];

@@ -22,8 +22,16 @@
 /// A rendezvous in a function without such a variable sees the global placeholder
 /// of the same name and records nothing.
 ///
-/// Only meaningful for a launch of one block run with `PPLAB_SIM_THREADS=1` and a
-/// sequential schedule; Tracer::begin() arranges both.
+/// A kernel with no shared array (a map, a gather) is traced on a global array instead:
+/// Tracer::watch() names it, and each thread's writes are then also taken as the thread
+/// ends, so a kernel without any barrier still shows who wrote what, block by block.
+///
+/// Steps are the student's own: one per rendezvous the kernel actually reached, in the
+/// order they released, whatever the handout expects. A trace program names a step
+/// after the handout only where the array it left is the handout's (see Expected).
+///
+/// Only meaningful with `PPLAB_SIM_THREADS=1` and a sequential schedule, where the
+/// blocks of a launch run one after the other; Tracer::begin() arranges both.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -50,6 +58,7 @@ namespace pplab::trace {
 /// One value a thread wrote between two rendezvous points.
 struct Write {
   int thread = 0;               ///< linear thread index in the block
+  int block = 0;                ///< linear block index in the grid
   std::size_t index = 0;        ///< element index in the watched array
   std::uint64_t before = 0;     ///< element bits before (see Tracer::value)
   std::uint64_t after = 0;      ///< element bits after
@@ -58,6 +67,7 @@ struct Write {
 /// What one thread handed to a warp exchange (or `__syncthreads_count()`) and got back.
 struct Lane {
   int thread = 0;              ///< linear thread index in the block
+  int block = 0;               ///< linear block index in the grid
   std::uint64_t sent = 0;      ///< the value's bits (a shuffle's `var`, a vote's predicate 0 or 1)
   std::uint64_t received = 0;  ///< the result's bits (the shuffled value, the ballot mask, the count)
 };
@@ -66,11 +76,13 @@ struct Lane {
 struct Step {
   const char* file = nullptr;          ///< the rendezvous that ends the step
   int line = 0;
-  const char* op = "__syncthreads()";  ///< which rendezvous
+  const char* op = "__syncthreads()";  ///< which rendezvous ("block end": the block's threads all returned)
   std::vector<std::uint8_t> before;    ///< the array when the step began
   std::vector<std::uint8_t> after;     ///< the array when the barrier released
   std::vector<Write> writes;           ///< in the order the threads arrived
   std::vector<Lane> lanes;             ///< a warp exchange's threads, in arrival order (else empty)
+  int block = 0;                       ///< the block (linear index) whose threads met there
+  int launch = 0;                      ///< which traced launch (0, 1, ...: a second pass is launch 1)
   /// Threads that wrote anything (or, at an exchange, took part), in increasing order.
   std::vector<int> active() const;
   /// The lane of `thread` at an exchange, or null.
@@ -97,6 +109,11 @@ class Tracer {
   /// Records nothing more until the next begin() or rearm(): later launches (a second
   /// run to print beside the trace) leave the steps as they are.
   void stop() { stopped_ = true; }
+  /// Watches the global array at `device_ptr` (`bytes` long) instead of a shared one, for
+  /// kernels without a shared array: writes are taken at every rendezvous and as each
+  /// thread ends, and a block's last thread ending closes a "block end" step. Call after
+  /// begin(); every launch from then on is traced, until stop().
+  void watch(const void* device_ptr, std::size_t bytes);
   /// Number of elements of the watched array (0 before the first rendezvous).
   std::size_t size() const { return current_.size() / element_bytes_; }
   /// Element `i` of a snapshot, as bits (reinterpret with as<T>()).
@@ -109,10 +126,20 @@ class Tracer {
   void exchange(const char* file, int line, const char* op, int participants, std::uint64_t sent);
   /// Called by the wrapped exchanges with what the thread got back. Not for direct use.
   void exchange_result(std::uint64_t received);
+  /// Called by the emulator as each CUDA thread starts and ends. Not for direct use.
+  void thread_start();
+  void thread_end();
 
  private:
   void record_writes(int thread);
+  void close_step(const char* file, int line, const char* op);
+  void note_block();
   std::size_t element_bytes_ = 4;
+  bool watching_global_ = false;  // watch(): the array is fixed, threads are followed to their end
+  int ended_ = 0;                 // threads of the current block that have ended
+  long long block_ = -1;          // the block being recorded (linear), -1 before the first
+  int launch_ = 0;                // launches seen since begin()/rearm()
+  bool launch_done_ = false;      // the last block of a launch has ended: the next block starts a launch
   const std::uint8_t* array_ = nullptr;
   std::vector<std::uint8_t> current_;  // the array as last seen
   std::vector<std::uint8_t> step_start_;
@@ -151,6 +178,27 @@ struct Format {
   /// The last column's heading (default: "`array` afterwards").
   std::string row_heading;
 };
+
+/// One step of the handout's worked example: its name and the array it leaves behind.
+struct HandoutStep {
+  std::string label;                 ///< e.g. "phase 1 (odd)"
+  std::vector<std::uint64_t> after;  ///< the array's elements afterwards, as bits (Tracer::value)
+};
+
+/// Sets the student's steps beside the handout's: for each recorded step, the index of
+/// the handout step whose array it left (on the elements `after` lists), or -1 where it
+/// matches none. Handout steps are matched in order, each once, so a step that repeats
+/// a state (a phase that swaps nothing) is not named twice, and a missing barrier, which
+/// merges two handout steps into one, is named after the later one only if the array is
+/// that one's. Only steps of `launch` (or every launch when -1) and not excluded by
+/// `considered` take part; the others get -1.
+std::vector<int> match_handout(const Tracer& tracer, const std::vector<HandoutStep>& handout, int launch = -1,
+                               const std::function<bool(const Step&)>& considered = {});
+/// The title of a student's step beside the handout: "phase 1 (odd)" where it matched
+/// handout step j, else `unmatched` (e.g. "not a step of the handout").
+std::string handout_title(const std::vector<HandoutStep>& handout, int j, const std::string& unmatched);
+/// The handout steps that no recorded step matched, as "label; label", or "".
+std::string handout_missing(const std::vector<HandoutStep>& handout, const std::vector<int>& matched);
 
 /// Prints every recorded step: text in the seed's style, or one Markdown table
 /// (step, active threads, what each did, the array afterwards) for the handouts.
@@ -238,7 +286,8 @@ template <class A>
 inline void arrive(A& array, const char* file, int line, const char* op) {
   using T = std::remove_cv_t<A>;
   if constexpr (std::is_same_v<T, NoArray>) {
-    // No watched array in scope at this rendezvous.
+    // No shared array of that name in scope: only a watch()ed global array is recorded.
+    tracer().arrive(nullptr, 0, file, line, op);
   } else if constexpr (std::is_bounded_array_v<T>) {
     tracer().arrive((const void*)&array, sizeof(A), file, line, op);
   } else if constexpr (std::is_unbounded_array_v<T>) {

@@ -289,4 +289,8 @@ Schedule schedule();
 unsigned schedule_seed();
 // Number of worker threads blocks are spread over (PPLAB_SIM_THREADS, default: cores).
 int worker_count();
+// Called by each CUDA thread as its kernel body starts and as it returns, with
+// threadIdx and blockIdx its own (null: nothing). For tools that attribute a thread's
+// writes to it when no barrier follows them, such as `pplab trace` (harness/trace).
+void set_thread_observers(void (*on_start)(), void (*on_exit)());
 }  // namespace pplab::sim

@@ -1,0 +1,99 @@
+// pplab trace 01: SAXPY on the handout's worked example (a = 4, 12 elements), the
+// student's saxpy_kernel launched as the handout draws it: 3 blocks of 4 threads. The
+// kernel has no barrier and no shared array, so the trace watches y itself: each
+// thread's write is taken as the thread ends, and a block's last thread ending is a step.
+#include <cuda_runtime.h>
+
+#include <cmath>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "pplab/trace.h"
+#include "saxpy.cuh"
+
+namespace pplab::lab01 {
+void trace_saxpy_blocks_of_4(float a, const float* d_x, float* d_y, std::size_t n);  // trace_kernels.cu
+}
+
+namespace tr = pplab::trace;
+
+int main(int argc, char** argv) {
+  const auto options = tr::parse_options(argc, argv, "lab 01: saxpy, a = 4, 12 elements, 3 blocks of 4 threads");
+  const float a = 4;
+  const std::vector<float> x{2, 4, 2, 1, 8, 3, 9, 5, 5, 1, 2, 1};
+  const std::vector<float> y0{3, 7, 0, 1, 4, 0, 0, 4, 5, 3, 1, 0};
+  const std::size_t n = x.size();
+  std::vector<float> want(n);
+  for (std::size_t i = 0; i < n; ++i) want[i] = a * x[i] + y0[i];
+
+  // The handout's account: block b updates elements 4b ... 4b + 3 and no others.
+  std::vector<tr::HandoutStep> handout;
+  for (std::size_t b = 0; b < 3; ++b) {
+    tr::HandoutStep step{"y[" + std::to_string(4 * b) + "…" +
+                             std::to_string(4 * b + 3) + "] = a·x + y (TODO 01.1)",
+                         {}};
+    for (std::size_t i = 0; i < n; ++i) {
+      const float v = i < 4 * (b + 1) ? want[i] : y0[i];
+      std::uint32_t bits;
+      std::memcpy(&bits, &v, sizeof bits);
+      step.after.push_back(bits);
+    }
+    handout.push_back(step);
+  }
+
+  tr::Tracer& tracer = tr::tracer();
+  tracer.begin(sizeof(float));
+  float *d_x = nullptr, *d_y = nullptr;
+  cudaMalloc(&d_x, n * sizeof(float));
+  cudaMalloc(&d_y, n * sizeof(float));
+  cudaMemcpy(d_x, x.data(), n * sizeof(float), cudaMemcpyHostToDevice);
+  cudaMemcpy(d_y, y0.data(), n * sizeof(float), cudaMemcpyHostToDevice);
+  tracer.watch(d_y, n * sizeof(float));
+  pplab::lab01::trace_saxpy_blocks_of_4(a, d_x, d_y, n);
+  cudaDeviceSynchronize();
+  tracer.end_launch();
+  tracer.stop();
+  std::vector<float> y(n);
+  cudaMemcpy(y.data(), d_y, n * sizeof(float), cudaMemcpyDeviceToHost);
+
+  const std::vector<int> matched = tr::match_handout(tracer, handout);
+  tr::Format format;
+  format.array = "y";
+  format.value = [](std::uint64_t bits) { return tr::number(tr::as<float>(bits)); };
+  format.title = [&](std::size_t k, const tr::Step& s) {
+    const std::string who = s.file ? "" : "block " + std::to_string(s.block) + " ends: ";
+    return who + tr::handout_title(handout, matched[k], "not the handout's: y is none of its rows");
+  };
+  format.what = [&](std::size_t, const tr::Step&, const tr::Write& w) {
+    const std::string i = std::to_string(w.index);
+    const float before = tr::as<float>(w.before), after = tr::as<float>(w.after);
+    const std::string sum = w.index < n ? tr::number(a) + "·" + tr::number(x[w.index]) + " + " + tr::number(before)
+                                        : tr::number(before);
+    return "y[" + i + "] = " + sum + " = " + tr::number(after) +
+           "  (i = " + std::to_string(w.block) + "·4 + " + std::to_string(w.thread) + ")";
+  };
+
+  std::ostream& o = std::cout;
+  if (!options.markdown)
+    o << "Lab 01, SAXPY: y = a·x + y with a = 4, 12 elements, 3 blocks of 4 threads\n"
+      << "Kernel file: " << PPLAB_TRACE_SOURCE << "\n"
+      << "Steps are the blocks as your kernel finished them, named after the handout where y matches\n\n";
+  else
+    o << "`saxpy_kernel` launched as 3 blocks of 4 threads; each step is one block finishing, with what each "
+         "of its threads wrote to `y`.\n\n";
+  tr::print_steps(o, tracer, format, options.markdown);
+
+  bool ok = true;
+  std::string got;
+  for (std::size_t i = 0; i < n; ++i) {
+    ok = ok && std::fabs(y[i] - want[i]) <= 1e-5f * (1 + std::fabs(want[i]));
+    got += (got.empty() ? "" : " ") + tr::number(y[i]);
+  }
+  const std::string missing = tr::handout_missing(handout, matched);
+  if (options.markdown) o << "\n";
+  if (!missing.empty()) o << "Handout steps your kernel never reached: " << missing << "\n";
+  o << (options.markdown ? "y afterwards: **" : "y afterwards: ") << got << (options.markdown ? "**" : "")
+    << (ok ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,113 @@
+// pplab trace 10: the handout's merge path, A = 0 3 5 8 9 merged with B = 1 2 4 6 7 by five
+// threads of 2 outputs each (trace_kernels.cu, from the student's merge_path and
+// serial_merge). The kernel has no barrier, so the trace watches its output, the merged
+// keys beside each thread's split, and takes each thread's writes as it ends. Then the
+// lab's own merge_keys (the merge pass of TODO 10.5) merges the same lists.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "merge_sort.cuh"
+#include "pplab/trace.h"
+
+namespace pplab::lab10 {
+void trace_merge(const int* d_list, int a_count, int b_count, int* d_shown);  // trace_kernels.cu
+}
+
+namespace tr = pplab::trace;
+
+namespace {
+std::string joined(const std::vector<int>& v) {
+  std::string s;
+  for (int x : v) s += (s.empty() ? "" : " ") + (x == -1 ? std::string("·") : std::to_string(x));  // -1: all-one, unwritten
+  return s;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  const auto options = tr::parse_options(argc, argv, "lab 10: the merge path of 0 3 5 8 9 and 1 2 4 6 7");
+  const std::vector<int> a{0, 3, 5, 8, 9}, b{1, 2, 4, 6, 7};
+  std::vector<int> list = a;
+  list.insert(list.end(), b.begin(), b.end());
+  const int na = static_cast<int>(a.size()), nb = static_cast<int>(b.size()), n = na + nb;
+  constexpr int kShown = 16;  // 10 keys, a gap, 5 splits
+  const std::vector<int> handout_splits{0, 1, 2, 3, 3};  // the handout's table: (0,0) (1,1) (2,2) (3,3) (3,5)
+  std::vector<int> merged = list;
+  std::stable_sort(merged.begin(), merged.end());
+
+  tr::Tracer& tracer = tr::tracer();
+  tracer.begin(sizeof(int));
+  int *d_list = nullptr, *d_shown = nullptr, *d_out = nullptr;
+  cudaMalloc(&d_list, n * sizeof(int));
+  cudaMalloc(&d_shown, kShown * sizeof(int));
+  cudaMalloc(&d_out, n * sizeof(int));
+  cudaMemcpy(d_list, list.data(), n * sizeof(int), cudaMemcpyHostToDevice);
+  cudaMemset(d_shown, 0xff, kShown * sizeof(int));  // all-one bits: "never written", printed ·
+  tracer.watch(d_shown, kShown * sizeof(int));
+  pplab::lab10::trace_merge(d_list, na, nb, d_shown);
+  cudaDeviceSynchronize();
+  tracer.end_launch();
+  tracer.stop();
+  std::vector<int> shown(kShown);
+  cudaMemcpy(shown.data(), d_shown, kShown * sizeof(int), cudaMemcpyDeviceToHost);
+  // The lab's own merge pass on the same lists (not traced: one thread writes all ten).
+  cudaMemset(d_out, 0xff, n * sizeof(int));
+  pplab::lab10::merge_keys(d_list, na, d_list + na, nb, d_out);
+  cudaDeviceSynchronize();
+  std::vector<int> out(n);
+  cudaMemcpy(out.data(), d_out, n * sizeof(int), cudaMemcpyDeviceToHost);
+
+  std::vector<tr::HandoutStep> handout{{"each thread's split (TODO 10.1) and 2 keys merged from it (TODO 10.2)", {}}};
+  for (int i = 0; i < kShown; ++i) {
+    const int v = i < n ? merged[i] : i >= 11 ? handout_splits[i - 11] : -1;
+    handout[0].after.push_back(static_cast<std::uint32_t>(v));
+  }
+  const std::vector<int> matched = tr::match_handout(tracer, handout);
+
+  tr::Format format;
+  format.array = "shown";
+  for (int i = 0; i < n; ++i) format.shown.push_back(i);
+  for (int i = 11; i < kShown; ++i) format.shown.push_back(i);
+  format.value = [](std::uint64_t bits) { return std::to_string(tr::as<int>(bits)); };
+  format.row_heading = "merged keys ‖ split i of T0 … T4";
+  format.title = [&](std::size_t k, const tr::Step& s) {
+    const std::string who = s.file ? "" : "block " + std::to_string(s.block) + " ends: ";
+    return who + tr::handout_title(handout, matched[k], "not the handout's merge (see the splits and keys below)");
+  };
+  format.what = [&](std::size_t, const tr::Step&, const tr::Write& w) -> std::string {
+    const int v = tr::as<int>(w.after);
+    if (w.index >= 11) {
+      const int t = static_cast<int>(w.index) - 11, d = 2 * t;
+      return "diagonal " + std::to_string(d) + ": split (" + std::to_string(v) + ", " + std::to_string(d - v) + ")" +
+             (t < static_cast<int>(handout_splits.size()) && v != handout_splits[t]
+                  ? " (the handout's: " + std::to_string(handout_splits[t]) + ")"
+                  : "");
+    }
+    return "out[" + std::to_string(w.index) + "] = " + std::to_string(v);
+  };
+
+  std::ostream& o = std::cout;
+  if (!options.markdown)
+    o << "Lab 10, the merge path: A = 0 3 5 8 9, B = 1 2 4 6 7, five threads of 2 outputs each\n"
+      << "Kernel file: " << PPLAB_TRACE_SOURCE << "\n"
+      << "shown: the merged keys ‖ each thread's split i (it takes i keys of A and 2t − i of B first)\n\n";
+  else
+    o << "Five threads, 2 outputs each: thread t searches diagonal 2t with `merge_path`, then merges 2 keys "
+         "from its split with `serial_merge`. `·` is a slot never written.\n\n";
+  tr::print_steps(o, tracer, format, options.markdown);
+
+  std::vector<int> keys(shown.begin(), shown.begin() + n);
+  const bool traced_ok = keys == merged;
+  const bool pass_ok = out == merged;
+  const std::string missing = tr::handout_missing(handout, matched);
+  if (options.markdown) o << "\n";
+  if (!missing.empty()) o << "Handout steps your kernel never reached: " << missing << "\n";
+  o << (options.markdown ? "- Merged by the five threads: **" : "Merged by the five threads: ") << joined(keys)
+    << (options.markdown ? "**" : "") << (traced_ok ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
+  o << (options.markdown ? "- merge_keys, the lab's merge pass (TODO 10.5): **" : "merge_keys, the lab's merge pass (TODO 10.5): ")
+    << joined(out) << (options.markdown ? "**" : "") << (pass_ok ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
+  return traced_ok && pass_ok ? 0 : 1;
+}
