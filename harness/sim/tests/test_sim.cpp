@@ -396,13 +396,42 @@ TEST_CASE("an out-of-bounds write names the kernel, block, thread, allocation an
   // the suite also passes when PPLAB_SIM_SCHEDULE is set for the labs around it.
   auto r = run("PPLAB_SIM_SCHEDULE=forward " + program("pplab_sim_prog_oob"));
   INFO(r.output);
-  CHECK(r.status != 0);
   CHECK(contains(r.output, "pplab-sim: error: out-of-bounds write in kernel 'fill'"));
   CHECK(contains(r.output, "block (3,0,0)"));
   CHECK(contains(r.output, "thread (232,0,0)"));
   CHECK(contains(r.output, "0 bytes past the end of a 4000-byte cudaMalloc allocation"));
-  CHECK(contains(r.output, "oob.cu:7"));
-  CHECK(!contains(r.output, "not reached"));
+  CHECK(contains(r.output, "oob.cu:13"));
+  CHECK(contains(r.output, "the launch stops; the next synchronising call returns cudaErrorIllegalAddress"));
+  // CUDA's error model: sticky from the next synchronising call until cudaDeviceReset.
+  CHECK(contains(r.output, "sync: cudaErrorIllegalAddress (an illegal memory access was encountered)"));
+  CHECK(contains(r.output, "later: copy cudaErrorIllegalAddress, launch cudaErrorIllegalAddress"));
+  CHECK(contains(r.output, "after cudaDeviceReset: cudaSuccess, out[0] = 0"));
+  CHECK(r.status == 1);  // the program's own verdict on the sticky error
+  // Only the first fault is reported, though every later thread of the launch would fault too.
+  CHECK(r.output.find("out-of-bounds") == r.output.rfind("out-of-bounds"));
+}
+
+TEST_CASE("a fault ends its block while the block's other threads wait at a barrier") {
+  auto r = run(program("pplab_sim_prog_oob") + " barrier");
+  INFO(r.output);
+  CHECK(contains(r.output, "pplab-sim: error: out-of-bounds read in kernel 'staged'"));
+  CHECK(contains(r.output, "block (1,0,0), thread (200,0,0)"));
+  CHECK(contains(r.output, "0 bytes past the end of a 4096-byte cudaMalloc allocation"));
+  CHECK(contains(r.output, "oob.cu:20"));
+  CHECK(contains(r.output, "sync: cudaErrorIllegalAddress"));
+  // The abandoned block's fibers are replaced: barriers work after the reset.
+  CHECK(contains(r.output, "after cudaDeviceReset: cudaSuccess, out[0] = 0"));
+  CHECK(r.status == 1);
+}
+
+TEST_CASE("set_faults_end_process(true): the fault report ends the process") {
+  auto r = run("PPLAB_SIM_SCHEDULE=forward " + program("pplab_sim_prog_oob") + " end");
+  INFO(r.output);
+  CHECK(r.status == 1);
+  CHECK(contains(r.output, "pplab-sim: error: out-of-bounds write in kernel 'fill'"));
+  CHECK(contains(r.output, "oob.cu:13"));
+  CHECK(!contains(r.output, "the launch stops"));
+  CHECK(!contains(r.output, "sync:"));
 }
 
 TEST_CASE("threads that exit while others wait at __syncthreads are barrier divergence") {
