@@ -13,6 +13,9 @@
 #include "client.h"
 #include "marshal.h"
 #include "pplab/cuda_check.h"
+#ifdef PPLAB_SIM
+#include "pplab/sim/schedule_choice.h"
+#endif
 #include "pplab/device_work.h"
 
 namespace {
@@ -173,15 +176,10 @@ struct Chosen {
   Schedule schedule = Schedule::forward;
   unsigned seed = 0;
   Chosen() {
-    const char* text = std::getenv("PPLAB_SIM_SCHEDULE");
-    if (!text || !*text) return;
-    const std::string value = text;
-    const std::string name = value.substr(0, value.find(':'));
-    if (name == "reverse") schedule = Schedule::reverse;
-    else if (name == "random") schedule = Schedule::random;
-    else if (name != "forward" || value != name)
-      throw std::runtime_error("PPLAB_SIM_SCHEDULE='" + value + "' is not one of forward, reverse, random, random:<seed>");
-    if (value.find(':') != std::string::npos) seed = unsigned(std::stoul(value.substr(value.find(':') + 1)));
+    const auto choice = schedule_from_environment();
+    if (!choice) return;
+    schedule = choice->schedule;
+    seed = choice->seed;
     remote::remember_schedule(int(schedule), seed);
   }
 };

@@ -2,10 +2,10 @@
 
 #include <cuda_runtime.h>
 
-#include <cstdlib>
-#include <cstring>
-
 #include "pplab/inputs.h"
+#ifdef PPLAB_SIM
+#include "pplab/sim/schedule_choice.h"
+#endif
 
 namespace pplab {
 namespace {
@@ -16,25 +16,10 @@ void note_check_failed() { failed_since_reset = true; }
 
 #ifdef PPLAB_SIM
 namespace {
-std::string name_of(sim::Schedule schedule, unsigned seed) {
-  switch (schedule) {
-    case sim::Schedule::forward: return "forward";
-    case sim::Schedule::reverse: return "reverse";
-    case sim::Schedule::random: return "random:" + std::to_string(seed);
-  }
-  return "?";
-}
 unsigned current_seed = 0;
-
-// PPLAB_SIM_SCHEDULE=random:<seed> names its seed; the others have none.
-unsigned seed_from_environment() {
-  const char* text = std::getenv("PPLAB_SIM_SCHEDULE");
-  const char* colon = text ? std::strchr(text, ':') : nullptr;
-  return colon ? unsigned(std::strtoul(colon + 1, nullptr, 10)) : 0;
-}
 }  // namespace
 
-std::string current_schedule_name() { return name_of(sim::schedule(), current_seed); }
+std::string current_schedule_name() { return sim::schedule_name({sim::schedule(), current_seed}); }
 
 void for_each_schedule(const std::function<void(const std::string&)>& body) {
   // The orders most likely to expose a missing barrier: threads in index order,
@@ -42,9 +27,9 @@ void for_each_schedule(const std::function<void(const std::string&)>& body) {
   const unsigned random_seed = static_cast<unsigned>(run_seed() % 1000003u);
   const struct { sim::Schedule schedule; unsigned seed; } orders[] = {
       {sim::Schedule::forward, 0}, {sim::Schedule::reverse, 0}, {sim::Schedule::random, random_seed}};
-  if (const char* chosen = std::getenv("PPLAB_SIM_SCHEDULE"); chosen && *chosen) {
-    current_seed = seed_from_environment();  // reproducing one order: run just that one
-    body(name_of(sim::schedule(), current_seed));
+  if (const auto chosen = sim::schedule_from_environment()) {
+    current_seed = chosen->seed;  // reproducing one order: run just that one
+    body(sim::schedule_name(*chosen));
     return;
   }
   const sim::Schedule saved = sim::schedule();
@@ -52,7 +37,7 @@ void for_each_schedule(const std::function<void(const std::string&)>& body) {
   for (const auto& order : orders) {
     sim::set_schedule(order.schedule, order.seed);
     current_seed = order.seed;
-    body(name_of(order.schedule, order.seed));
+    body(sim::schedule_name({order.schedule, order.seed}));
     if (failed_since_reset) break;  // one report per mistake is enough
   }
   sim::set_schedule(saved, 0);

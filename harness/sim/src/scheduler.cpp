@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "internal.h"
+#include "pplab/sim/schedule_choice.h"
 
 namespace pplab::sim::detail {
 
@@ -55,31 +56,15 @@ ScheduleState g_schedule;
 
 void load_schedule_from_env() {
   if (g_schedule.kind.load(std::memory_order_acquire) >= 0) return;
-  const char* e = std::getenv("PPLAB_SIM_SCHEDULE");
-  Schedule s = Schedule::forward;
-  unsigned seed = 0;
-  if (e && *e) {
-    std::string v(e);
-    std::string name = v.substr(0, v.find(':'));
-    bool ok = true;
-    if (name == "forward") s = Schedule::forward;
-    else if (name == "reverse") s = Schedule::reverse;
-    else if (name == "random") s = Schedule::random;
-    else ok = false;
-    if (ok && v.find(':') != std::string::npos) {
-      if (name != "random") ok = false;
-      std::string num = v.substr(v.find(':') + 1);
-      char* end = nullptr;
-      unsigned long x = std::strtoul(num.c_str(), &end, 10);
-      if (num.empty() || *end) ok = false;
-      seed = static_cast<unsigned>(x);
-    }
-    if (!ok)
-      fatal("PPLAB_SIM_SCHEDULE='" + v + "' is not one of forward, reverse, random, random:<seed>");
+  ScheduleChoice choice;
+  try {
+    choice = schedule_from_environment().value_or(ScheduleChoice{});
+  } catch (const std::invalid_argument& error) {
+    fatal(error.what());
   }
   int expected = -1;
-  g_schedule.seed.store(seed);
-  g_schedule.kind.compare_exchange_strong(expected, static_cast<int>(s));
+  g_schedule.seed.store(choice.seed);
+  g_schedule.kind.compare_exchange_strong(expected, static_cast<int>(choice.schedule));
 }
 
 std::uint64_t splitmix(std::uint64_t& x) {
