@@ -4,8 +4,15 @@
 # (labs = the student's file, solutions = the reference) it builds:
 #   labNN_<name>[_ref]        doctest checks (the checker): test_<name>.cpp, judging
 #   labNN_<name>[_ref]_runner the lab's code: <tree>/NN_<name>/<name>.cu, run by the checker
-#   labNN_<name>[_ref]_bench  GPU only, from harness/bench/NN_<name>/bench_<name>.cu:
-#                             timings beside CUB (kept out of labs/: not a student file)
+#   labNN_<name>_bench        the student's benchmark: a trusted timer (linked like the
+#                             checker) that times the student's code in labNN_<name>_runner
+#   labNN_<name>_ref_bench    the reference's benchmark, in process, beside the library
+#                             rows (CUB, Thrust, the device copy) on a GPU
+#   labNN_<name>_ref_bench_split  the reference timed like the student's code, through its
+#                             runner: beside _ref_bench it measures the runner's overhead
+# The benchmarks come from harness/labs/NN_<name>/bench.cpp (the lab's own cases) and
+# bench_library.cu (the library rows); they are built on a GPU, and on the emulator
+# when the build has its self tests (PPLAB_BUILD_SELF_TESTS).
 # and registers the checks with CTest under the label labNN (student) or labNN-ref
 # (reference); `ctest -L labNN` is a regular expression, so it runs both.
 # The .cu file is compiled by nvcc (gpu) or rewritten and compiled by g++ (sim).
@@ -61,6 +68,37 @@ function(pplab_add_runner checker lab_folder kernel_file)
   add_dependencies(${checker} ${runner})
 endfunction()
 
+# pplab_add_in_process_bench(<target> <lab folder> <tree> <kernel .cu>): the lab's cases
+# and the lab's code in one process, timed with CUDA events; on a GPU, with the library
+# rows of bench_library.cu beside them.
+function(pplab_add_in_process_bench target lab_folder tree kernel_file)
+  set(room ${PROJECT_SOURCE_DIR}/harness/labs/${lab_folder})
+  add_executable(${target} ${room}/bench.cpp ${PROJECT_SOURCE_DIR}/harness/src/bench_main.cpp)
+  set(cuda_files ${kernel_file})
+  if(PPLAB_BACKEND STREQUAL "gpu" AND EXISTS ${room}/bench_library.cu)
+    list(APPEND cuda_files ${room}/bench_library.cu)
+    target_compile_definitions(${target} PRIVATE PPLAB_BENCH_LIBRARY)
+  endif()
+  pplab_cuda_sources(${target} ${cuda_files})
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/labs/${lab_folder} ${room})
+  target_link_libraries(${target} PRIVATE pplab::bench_in_process)
+  target_compile_definitions(${target} PRIVATE PPLAB_LAB="${lab_folder}" PPLAB_TREE="${tree}")
+endfunction()
+
+# pplab_add_checker_bench(<target> <lab folder> <tree> <runner target>): the lab's cases
+# in a trusted timer that holds no lab code; every call goes to <runner target>, started
+# from the same folder (or as PPLAB_RUNNER_COMMAND says, in the grader's sandbox).
+function(pplab_add_checker_bench target lab_folder tree runner)
+  set(room ${PROJECT_SOURCE_DIR}/harness/labs/${lab_folder})
+  add_executable(${target} ${room}/bench.cpp ${PROJECT_SOURCE_DIR}/harness/src/bench_main.cpp
+                           ${PROJECT_SOURCE_DIR}/harness/remote/checker_entries.cpp)
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/labs/${lab_folder} ${room})
+  target_link_libraries(${target} PRIVATE pplab::bench_checker)
+  target_compile_definitions(${target} PRIVATE PPLAB_REMOTE_CHECKER PPLAB_LAB="${lab_folder}"
+                                               PPLAB_TREE="${tree}" PPLAB_BENCH_RUNNER="${runner}")
+  add_dependencies(${target} ${runner})
+endfunction()
+
 # Every student check binary of this build: `cmake --build <dir> --target pplab_student_checks`.
 if(NOT TARGET pplab_student_checks)
   add_custom_target(pplab_student_checks)
@@ -75,9 +113,13 @@ function(pplab_add_lab name)
   endif()
   set(label lab${lab_number})
   set(tree_root ${PROJECT_SOURCE_DIR})
-  set(bench_file ${PROJECT_SOURCE_DIR}/harness/bench/${lab_folder}/bench_${name}.cu)
+  set(bench_file ${PROJECT_SOURCE_DIR}/harness/labs/${lab_folder}/bench.cpp)
   if(NOT EXISTS ${bench_file})
     set(bench_file "")
+  endif()
+  set(build_benches OFF)
+  if(bench_file AND (PPLAB_BACKEND STREQUAL "gpu" OR PPLAB_BUILD_SELF_TESTS))
+    set(build_benches ON)
   endif()
   set(handout ${CMAKE_CURRENT_SOURCE_DIR}/README.md)
   pplab_manifest_set_text(${lab_folder} folder ${lab_folder})
@@ -143,14 +185,17 @@ function(pplab_add_lab name)
     pplab_manifest_set_target(${lab_folder} "${role};checks" ${target})
     pplab_manifest_set_target(${lab_folder} "${role};runner" ${target}_runner)
     pplab_manifest_set(${lab_folder} "${role};bench" null)
-    if(PPLAB_BACKEND STREQUAL "gpu" AND bench_file)
-      pplab_manifest_set_target(${lab_folder} "${role};bench" ${target}_bench)
-      add_executable(${target}_bench)
-      pplab_cuda_sources(${target}_bench ${bench_file} ${kernel_file})
-      target_include_directories(${target}_bench PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
-      target_link_libraries(${target}_bench PRIVATE pplab::harness)
-      target_compile_definitions(${target}_bench PRIVATE
-        PPLAB_LAB="${lab_folder}" PPLAB_TREE="${tree}")
+    if(build_benches)
+      if(tree STREQUAL "solutions")
+        pplab_add_in_process_bench(${target}_bench ${lab_folder} ${tree} ${kernel_file})
+        pplab_add_checker_bench(${target}_bench_split ${lab_folder} ${tree} ${target}_runner)
+      else()
+        pplab_add_checker_bench(${target}_bench ${lab_folder} ${tree} ${target}_runner)
+      endif()
+      # Speed is graded on a GPU only: an emulator build's manifest lists no benchmark.
+      if(PPLAB_BACKEND STREQUAL "gpu")
+        pplab_manifest_set_target(${lab_folder} "${role};bench" ${target}_bench)
+      endif()
     endif()
   endforeach()
 endfunction()

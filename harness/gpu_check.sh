@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One call on a machine with a GPU: build the reference solutions (and the student
 # files) for sm_90, run every check on the GPU, run compute-sanitizer over each
-# lab's checks, time every lab beside CUB/Thrust and the device copy, and print a
-# short table last. Logs go to $OUT (default build/gpu-check).
+# lab's checks, time every lab beside CUB/Thrust and the device copy, measure what
+# timing through the runner costs (harness/timing_overhead.sh; OVERHEAD=0 skips it),
+# and print a short table last. Logs go to $OUT (default build/gpu-check).
 #
 #   harness/gpu_check.sh [--no-sanitizer] [--sizes=16,20,24,28] [--labs=01_saxpy;02_dot_product]
 #
@@ -65,9 +66,17 @@ for binary in "$build"/bin/lab${ONLY:-}*_ref_bench; do
     >> "$OUT/bench.jsonl" 2>> "$OUT/bench.log" || { bench_status=1; echo "   (failed or timed out)" >> "$OUT/bench.log"; }
 done
 
+overhead_status=0
+if [ "${OVERHEAD:-1}" = 1 ]; then
+  echo "== the runner's overhead on the timing (reference in process vs through its runner, 2^24)"
+  OUT="$OUT/timing-overhead" harness/timing_overhead.sh "$build" 24 > "$OUT/timing_overhead.txt" 2>&1
+  overhead_status=$?
+fi
+
 echo
 echo "== summary ($(date -u +%F), $(head -1 "$OUT/device.txt"))"
 echo "checks: $(grep -E 'tests passed' "$OUT/ctest.log")"
 [ -n "$sanitizer_rows" ] && printf "%s" "$sanitizer_rows"
 grep -v "^ *$" "$OUT/bench.log" | grep -E "^--|GB/s|failed" | cut -c1-110
-[ $checks_status -eq 0 ] && [ $bench_status -eq 0 ]
+[ -f "$OUT/timing_overhead.txt" ] && grep -E "all variants|^lab +variant|over 5%" "$OUT/timing_overhead.txt"
+[ $checks_status -eq 0 ] && [ $bench_status -eq 0 ] && [ $overhead_status -eq 0 ]

@@ -8,7 +8,7 @@
 #          (02_unrolled_last_warp, 05_in_place, 12_missing_syncwarp) -> they fail on the emulator
 #   logic  lab 03 with an off-by-one in the main-steps kernel, which a GPU's aligned
 #          allocations never reach (03_main_steps_off_by_one) -> fails at both alignments
-# The broken files come from harness/tests/wrong (the known-wrong suite).
+# The broken files come from the known-wrong suite, harness/labs/NN_name/wrong/<case>/.
 #
 #   harness/make_test_class.sh DIR
 set -euo pipefail
@@ -28,7 +28,7 @@ add() {
   for case in "$@"; do
     lab=$(basename "$(dirname "$(ls solutions/"${case:0:2}"_*/*.cu)")")
     mkdir -p "$class/$student/$lab"
-    cp harness/tests/wrong/"$case"/*.cu "$class/$student/$lab/"
+    cp harness/labs/"$lab"/wrong/"${case:3}"/*.cu "$class/$student/$lab/"
   done
 }
 add slow 02_slow_atomics

@@ -23,12 +23,18 @@ struct ReleaseOptions {
 bool instructor_only(const std::string& path) {
   static const char* prefixes[] = {
       "solutions/",               // the reference solutions
-      "harness/tests/wrong/",     // known-wrong solutions: near-solutions, every one
+      "harness/tests/faults/",    // the known-wrong cases' generator holds solution lines
       "harness/grading/hidden/",  // hidden grading data (extra inputs, notes)
       "harness/grading/gradescope/",  // the autograder bundle
       "build/", ".cache/", ".git/"};
   for (const char* prefix : prefixes)
     if (path.rfind(prefix, 0) == 0) return true;
+  // harness/labs/NN_name/wrong/: a lab's known-wrong solutions, near-solutions every one.
+  static const std::string labs = "harness/labs/";
+  if (path.rfind(labs, 0) == 0) {
+    const auto lab_end = path.find('/', labs.size());
+    if (lab_end != std::string::npos && path.compare(lab_end, 7, "/wrong/") == 0) return true;
+  }
   return path == ".git";
 }
 

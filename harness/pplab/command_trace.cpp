@@ -1,6 +1,6 @@
 // pplab trace LAB: the seed-style step tables of a lab's kernel on its small worked
 // example (the shared array after each barrier, which threads were active, what each
-// did), printed by the lab's trace program (harness/trace) built for the CPU emulator.
+// did), printed by the lab's trace program (harness/labs/NN_name/trace.cpp) built for the CPU emulator.
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -29,7 +29,7 @@ void report_trace_fault(const Lab& lab, const std::string& program, const Proces
     if (line.rfind("pplab-sim:", 0) == 0 || (line.rfind("  ", 0) == 0 && !emulator.empty())) emulator += "  " + line + "\n";
   std::cerr << "trace failed: " << lab.folder << "'s kernel on its worked example: " << result.describe() << "\n";
   if (!emulator.empty()) std::cerr << emulator;
-  // The trace runs the reference where this build has solutions/ (harness/trace), else the student's file.
+  // The trace runs the reference where this build has solutions/ (harness/trace builds it), else the student's file.
   const std::filesystem::path kernel = lab.reference_file.empty() ? lab.student_file : lab.reference_file;
   std::cerr << pplab::detail::fault_step_line(kernel.string().c_str())
             << "  hint: a fault here is a fault in the checks too: pplab test " << lab.number
@@ -50,7 +50,7 @@ int run_trace(const TraceOptions& options) {
   for (const Lab& lab : labs) {
     if (!lab.trace_program) {
       std::cerr << "pplab trace: " << lab.folder << " has no trace program (labs with one: see "
-                << "harness/trace/trace_NN_name.cpp)\n";
+                << "harness/labs/NN_name/trace.cpp)\n";
       status = status ? status : 2;
       continue;
     }

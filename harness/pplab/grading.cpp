@@ -326,18 +326,27 @@ std::string sizes_argument(const std::vector<int>& sizes) {
 }
 
 // Runs one benchmark binary under the channel; returns its authenticated timings.
-// A student's benchmark holds their code beside the timer, so it runs in the sandbox.
-std::vector<Timing> run_bench(const fs::path& binary, const LabRules& rules, bool compare, bool students_code,
-                              const GradeSettings& settings, std::string& problem) {
+// The reference's benchmark holds no student code and times in process. The student's
+// is a trusted timer like a lab's checker: it runs here, and the lab's code runs in the
+// lab's runner inside the sandbox, exactly as for the checks; the timer believes none of
+// the runner's figures and verifies the output of the repeats it times.
+std::vector<Timing> run_bench(const fs::path& binary, const fs::path& runner, const LabRules& rules, bool compare,
+                              bool students_code, const GradeSettings& settings, std::string& problem) {
   ResultChannel channel;
   channel.key = random_key();
-  std::vector<std::string> argv = {binary.string()};
-  if (students_code && !settings.sandbox.bwrap.empty()) argv = sandboxed(settings.sandbox, binary);
-  argv.insert(argv.end(), {"--sizes=" + sizes_argument(rules.bench_log2_sizes),
-                           "--repeats=" + std::to_string(rules.repeats)});
+  std::vector<std::string> argv = {binary.string(), "--sizes=" + sizes_argument(rules.bench_log2_sizes),
+                                   "--repeats=" + std::to_string(rules.repeats)};
   if (!compare) argv.push_back("--no-compare");
-  const auto run = run_process(argv, {{"PPLAB_SEED", std::to_string(settings.seed)}},
-                               std::chrono::seconds(600), 1 << 20, settings.scratch.string(), &channel);
+  std::map<std::string, std::string> environment = {{"PPLAB_SEED", std::to_string(settings.seed)}};
+  if (students_code && !settings.sandbox.bwrap.empty()) {
+    if (runner.empty()) {
+      problem = "the build made no runner for the lab's code, so its benchmark cannot run in the sandbox";
+      return {};
+    }
+    environment["PPLAB_RUNNER_COMMAND"] = runner_command_variable(settings.sandbox, runner);
+  }
+  const auto run = run_process(argv, environment, std::chrono::seconds(600), 1 << 20, settings.scratch.string(),
+                               &channel);
   const auto records = parse_channel(channel.key, channel.records);
   if (!records.problems.empty()) {
     problem = "tampered: " + records.problems.front();
@@ -359,6 +368,8 @@ std::vector<Timing> run_bench(const fs::path& binary, const LabRules& rules, boo
     }
   return timings;
 }
+
+}  // namespace
 
 void grade_speed(LabGrade& grade, const GradeSettings& settings) {
   const auto& rules = grade.rules;
@@ -393,8 +404,9 @@ void grade_speed(LabGrade& grade, const GradeSettings& settings) {
   std::string student_problem, reference_problem;
   if (settings.progress) settings.progress(grade.lab.folder + ": timing student and reference");
   if (settings.gpu) settings.gpu->enter_exclusive();
-  const auto reference = run_bench(grade.lab.reference_bench, rules, true, false, settings, reference_problem);
-  const auto student = run_bench(grade.lab.student_bench, rules, false, true, settings, student_problem);
+  const auto reference = run_bench(grade.lab.reference_bench, {}, rules, true, false, settings, reference_problem);
+  const auto student =
+      run_bench(grade.lab.student_bench, grade.lab.student_runner, rules, false, true, settings, student_problem);
   if (settings.gpu) settings.gpu->leave_exclusive();
 
   for (const auto& t : reference) {
@@ -428,6 +440,10 @@ void grade_speed(LabGrade& grade, const GradeSettings& settings) {
     if (!s->verified)
       return lose_all("the result was wrong after the timed runs at n = " + std::to_string(n) +
                       " (a result that depends on earlier calls, or work still running?)");
+    // The sandboxed runner cannot time itself: a figure not taken by the checker's timer
+    // did not come from the trusted benchmark.
+    if (!settings.sandbox.bwrap.empty() && s->timed_by != "checker")
+      return lose_all("the student's timing at n = " + std::to_string(n) + " was not taken by the checker's timer");
     if (s->untimed_ms > 0)
       grade.notes.push_back("work finished after the timed stream (" + format_points(s->untimed_ms) +
                             " ms late): it was counted by the wall clock; launch on the stream you are given");
@@ -454,6 +470,8 @@ void grade_speed(LabGrade& grade, const GradeSettings& settings) {
   if (fraction < 1.0)
     grade.lost.push_back("-" + format_points(grade.speed_max - grade.speed) + " pts, speed: " + text);
 }
+
+namespace {
 
 // compute-sanitizer over the GPU checks: a check that passed but in which memcheck or
 // racecheck reported something gets that finding as its verdict.

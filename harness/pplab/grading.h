@@ -173,6 +173,12 @@ struct GradeSettings {
 /// runs the checks, on a GPU times student and reference, and computes points.
 void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSettings& settings);
 
+/// The speed points of one lab whose checks are judged (grade_labs calls it): on a GPU
+/// build, times the student's benchmark (its runner in the sandbox) and the reference's,
+/// back to back, and compares them at the points file's size. A student measurement that
+/// is unverified, missing, or not taken by the checker's timer earns no speed.
+void grade_speed(LabGrade& grade, const GradeSettings& settings);
+
 /// "1.5" / "2" : points printed without trailing zeros.
 std::string format_points(double points);
 

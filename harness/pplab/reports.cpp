@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "markup.h"
 #include "svg_chart.h"
 
 namespace pplab::cli {
@@ -35,36 +36,6 @@ std::string fixed(double value, int digits) {
   char text[64];
   std::snprintf(text, sizeof text, "%.*f", digits, value);
   return text;
-}
-
-std::string html_escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-std::string xml_escape(const std::string& text) {
-  std::string out;
-  for (unsigned char c : text) {
-    if (c < 0x20 && c != '\n' && c != '\t' && c != '\r') continue;  // not allowed in XML 1.0
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default: out += char(c);
-    }
-  }
-  return out;
 }
 
 std::string md_cell(const std::string& text) {
@@ -182,74 +153,209 @@ void make_plot(LabGrade& lab, const fs::path& dir, std::vector<std::string>& pro
   }
 }
 
+// ---------------------------------------------------------------- the report as a document
+
+// report.md and report.html are one document rendered twice: document() builds its
+// blocks once, and markdown() and html() only say how each kind of block is written, so
+// the two files always hold the same sections, rows and words.
+
+struct Span {
+  std::string text;
+  enum class Style { plain, strong, code } style = Style::plain;
+};
+using Spans = std::vector<Span>;
+Span strong(std::string text) { return {std::move(text), Span::Style::strong}; }
+Span code(std::string text) { return {std::move(text), Span::Style::code}; }
+
+struct Cell {
+  std::string text;
+  std::string css;     // the HTML cell's class beyond alignment ("passed", "failed")
+  std::string anchor;  // the cell links to the section with this id
+};
+struct Column {
+  std::string heading;
+  bool numeric = false;  // right-aligned
+};
+
+struct Block {
+  enum class Kind { heading, paragraph, banner, list, table, pre, image, details } kind;
+  Spans spans;                         // heading, paragraph, banner
+  int level = 1;                       // heading
+  std::string id;                      // heading: the anchor a summary row links to
+  std::vector<Spans> items;            // list
+  std::vector<Column> columns;         // table
+  std::vector<std::vector<Cell>> rows;  // table
+  std::string text;                    // pre, details: the text; image: its file
+  std::string summary;                 // details: the line shown folded; image: its alt text
+};
+
+Block heading(int level, std::string text, std::string id = "") {
+  Block b{Block::Kind::heading};
+  b.level = level;
+  b.spans = {{std::move(text)}};
+  b.id = std::move(id);
+  return b;
+}
+Block paragraph(Spans spans) {
+  Block b{Block::Kind::paragraph};
+  b.spans = std::move(spans);
+  return b;
+}
+Block list(std::vector<Spans> items) {
+  Block b{Block::Kind::list};
+  b.items = std::move(items);
+  return b;
+}
+Block table(std::vector<Column> columns) {
+  Block b{Block::Kind::table};
+  b.columns = std::move(columns);
+  return b;
+}
+Block text_block(Block::Kind kind, std::string text, std::string summary = "") {
+  Block b{kind};
+  b.text = std::move(text);
+  b.summary = std::move(summary);
+  return b;
+}
+
+std::string checks_total(const LabGrade& lab) {
+  return std::to_string(lab.checks.passed()) + " / " +
+         std::to_string(lab.case_names.empty() ? lab.checks.cases.size() : lab.case_names.size());
+}
+std::string points_of(double points, double max) { return format_points(points) + " / " + format_points(max); }
+
+std::vector<Block> document(const GradeReport& report) {
+  std::vector<Block> doc;
+  doc.push_back(heading(1, title(report)));
+  doc.push_back(paragraph({strong("Score: " + points_of(report.score(), report.max()))}));
+  if (auto banner = speed_banner(report); !banner.empty()) {
+    Block b{Block::Kind::banner};
+    b.spans = {{banner}};
+    doc.push_back(b);
+  }
+  doc.push_back(list({{{"backend: " + report.backend + " (" + report.device + ")"}},
+                      {{"correctness: " + report.correctness()}},
+                      {{"seed: " + seed_text(report) + "; regrade with "},
+                       code("pplab grade --seed " + std::to_string(report.seed))},
+                      {{"points file: " + report.points_file}},
+                      {{"started: " + report.started + ", took " + fixed(report.seconds, 1) + " s"}}}));
+  if (!report.notes.empty()) {
+    doc.push_back(heading(2, "Submission"));
+    std::vector<Spans> notes;
+    for (const auto& note : report.notes) notes.push_back({{note}});
+    doc.push_back(list(notes));
+  }
+
+  doc.push_back(heading(2, "Summary"));
+  Block summary = table({{"lab"}, {"status"}, {"checks passed", true}, {"correctness", true}, {"time", true},
+                         {"GB/s", true}, {"% of copy", true}, {"vs reference", true}, {"speed", true},
+                         {"total", true}});
+  for (const auto& lab : report.labs) {
+    const auto cells = speed_cells(lab);
+    summary.rows.push_back({{lab.lab.folder, "", lab.lab.folder}, {status_name(lab.status)}, {checks_total(lab)},
+                            {points_of(lab.correctness, lab.correctness_max)}, {cells.time}, {cells.gbps},
+                            {cells.percent}, {cells.ratio}, {cells.points}, {points_of(lab.score(), lab.max())}});
+  }
+  doc.push_back(summary);
+
+  for (const auto& lab : report.labs) {
+    doc.push_back(heading(2, lab.lab.folder, lab.lab.folder));
+    doc.push_back(paragraph({{"Status: "}, strong(status_name(lab.status)),
+                             {". Correctness " + points_of(lab.correctness, lab.correctness_max) + "; speed: " +
+                              (lab.speed_graded ? points_of(lab.speed, lab.speed_max) + ", " : "") + lab.speed_note +
+                              "."}}));
+    if (!lab.status_detail.empty()) doc.push_back(text_block(Block::Kind::pre, tail(lab.status_detail, 6000)));
+    Block groups = table({{"group"}, {"points", true}, {"checks passed", true}});
+    for (const auto& group : lab.groups)
+      groups.rows.push_back({{group.name}, {points_of(group.points, group.max)},
+                             {std::to_string(group.passed) + " / " + std::to_string(group.cases.size())}});
+    doc.push_back(groups);
+    if (!lab.checks.cases.empty()) {
+      Block checks = table({{"check"}, {"verdict"}, {"seconds", true}, {"reason"}});
+      for (const auto& c : lab.checks.cases)
+        checks.rows.push_back({{c.name}, {verdict_name(c.verdict), c.passed() ? "passed" : "failed"},
+                               {fixed(c.seconds, 1)}, {c.reason}});
+      doc.push_back(checks);
+    }
+    if (!lab.lost.empty()) {
+      doc.push_back(paragraph({{"Lost points:"}}));
+      std::vector<Spans> lost;
+      for (const auto& line : lab.lost) lost.push_back({{line}});
+      doc.push_back(list(lost));
+    }
+    if (!lab.notes.empty()) {
+      std::vector<Spans> notes;
+      for (const auto& note : lab.notes) notes.push_back({{"note: " + note}});
+      doc.push_back(list(notes));
+    }
+    if (!lab.student_times.empty() || !lab.reference_times.empty()) {
+      Block times = table({{"impl"}, {"variant"}, {"n", true}, {"median ms", true}, {"GB/s", true},
+                           {"% of copy", true}});
+      for (const auto* timings : {&lab.student_times, &lab.reference_times, &lab.other_times})
+        for (const auto& t : *timings)
+          times.rows.push_back({{t.impl}, {t.variant}, {std::to_string(t.n)}, {fixed(t.median_ms, 4)},
+                                {fixed(t.gbps, 1)}, {fixed(t.percent_of_copy, 1)}});
+      doc.push_back(times);
+    }
+    if (!lab.plot.empty())
+      doc.push_back(text_block(Block::Kind::image, lab.plot, lab.lab.folder + " bandwidth"));
+    else if (report.backend == "gpu" && lab.speed_graded)
+      doc.push_back(paragraph({{"(no plot: see the notes above)"}}));
+    for (const auto& c : lab.checks.cases) {
+      if (c.passed()) continue;
+      const std::string output = c.detail.empty() ? checker_lines(c.output)
+                                                  : c.detail + "\n--- output ---\n" + checker_lines(c.output);
+      doc.push_back(text_block(Block::Kind::details, tail(output, 4000), c.name + " — " + verdict_name(c.verdict)));
+    }
+  }
+  return doc;
+}
+
 // ---------------------------------------------------------------- markdown
+
+std::string markdown_spans(const Spans& spans) {
+  std::string out;
+  for (const auto& span : spans) {
+    switch (span.style) {
+      case Span::Style::plain: out += span.text; break;
+      case Span::Style::strong: out += "**" + span.text + "**"; break;
+      case Span::Style::code: out += "`" + span.text + "`"; break;
+    }
+  }
+  return out;
+}
 
 std::string markdown(const GradeReport& report) {
   std::ostringstream md;
-  md << "# " << title(report) << "\n\n";
-  md << "**Score: " << format_points(report.score()) << " / " << format_points(report.max()) << "**\n\n";
-  if (auto banner = speed_banner(report); !banner.empty()) md << "> " << banner << "\n\n";
-  md << "- backend: " << report.backend << " (" << report.device << ")\n"
-     << "- correctness: " << report.correctness() << "\n"
-     << "- seed: " << seed_text(report) << "; regrade with `pplab grade --seed " << report.seed << "`\n"
-     << "- points file: " << report.points_file << "\n"
-     << "- started: " << report.started << ", took " << fixed(report.seconds, 1) << " s\n\n";
-  if (!report.notes.empty()) {
-    md << "## Submission\n\n";
-    for (const auto& note : report.notes) md << "- " << note << "\n";
-    md << "\n";
-  }
-  md << "## Summary\n\n| lab | status | checks passed | correctness | time | GB/s | % of copy | vs reference "
-        "| speed | total |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
-  for (const auto& lab : report.labs) {
-    const auto cells = speed_cells(lab);
-    md << "| " << lab.lab.folder << " | " << status_name(lab.status) << " | " << lab.checks.passed() << " / "
-       << (lab.case_names.empty() ? lab.checks.cases.size() : lab.case_names.size()) << " | "
-       << format_points(lab.correctness) << " / " << format_points(lab.correctness_max) << " | " << cells.time
-       << " | " << cells.gbps << " | " << cells.percent << " | " << cells.ratio << " | " << cells.points << " | "
-       << format_points(lab.score()) << " / " << format_points(lab.max()) << " |\n";
-  }
-  md << "\n";
-  for (const auto& lab : report.labs) {
-    md << "## " << lab.lab.folder << "\n\n";
-    md << "Status: **" << status_name(lab.status) << "**. Correctness " << format_points(lab.correctness) << " / "
-       << format_points(lab.correctness_max) << "; speed: " << (lab.speed_graded ? format_points(lab.speed) + " / " + format_points(lab.speed_max) + ", " : "")
-       << md_cell(lab.speed_note) << ".\n\n";
-    if (!lab.status_detail.empty()) md << "```\n" << tail(lab.status_detail, 6000) << "\n```\n\n";
-    md << "| group | points | checks passed |\n|---|---:|---:|\n";
-    for (const auto& group : lab.groups)
-      md << "| " << md_cell(group.name) << " | " << format_points(group.points) << " / " << format_points(group.max)
-         << " | " << group.passed << " / " << group.cases.size() << " |\n";
-    md << "\n";
-    if (!lab.checks.cases.empty()) {
-      md << "| check | verdict | seconds | reason |\n|---|---|---:|---|\n";
-      for (const auto& c : lab.checks.cases)
-        md << "| " << md_cell(c.name) << " | " << verdict_name(c.verdict) << " | " << fixed(c.seconds, 1) << " | "
-           << md_cell(c.reason) << " |\n";
-      md << "\n";
-    }
-    if (!lab.lost.empty()) {
-      md << "Lost points:\n\n";
-      for (const auto& line : lab.lost) md << "- " << line << "\n";
-      md << "\n";
-    }
-    for (const auto& note : lab.notes) md << "- note: " << note << "\n";
-    if (!lab.notes.empty()) md << "\n";
-    if (!lab.student_times.empty() || !lab.reference_times.empty()) {
-      md << "| impl | variant | n | median ms | GB/s | % of copy |\n|---|---|---:|---:|---:|---:|\n";
-      for (const auto* list : {&lab.student_times, &lab.reference_times, &lab.other_times})
-        for (const auto& t : *list)
-          md << "| " << t.impl << " | " << md_cell(t.variant) << " | " << t.n << " | " << fixed(t.median_ms, 4)
-             << " | " << fixed(t.gbps, 1) << " | " << fixed(t.percent_of_copy, 1) << " |\n";
-      md << "\n";
-    }
-    if (!lab.plot.empty()) md << "![" << lab.lab.folder << " bandwidth](" << lab.plot << ")\n\n";
-    else if (report.backend == "gpu" && lab.speed_graded) md << "(no plot: see the notes above)\n\n";
-    for (const auto& c : lab.checks.cases) {
-      if (c.passed()) continue;
-      md << "<details><summary>" << html_escape(c.name) << " — " << verdict_name(c.verdict)
-         << "</summary>\n\n```\n" << tail(c.detail.empty() ? checker_lines(c.output) : c.detail + "\n--- output ---\n" + checker_lines(c.output), 4000)
-         << "\n```\n</details>\n\n";
+  for (const Block& b : document(report)) {
+    switch (b.kind) {
+      case Block::Kind::heading: md << std::string(b.level, '#') << " " << markdown_spans(b.spans) << "\n\n"; break;
+      case Block::Kind::paragraph: md << markdown_spans(b.spans) << "\n\n"; break;
+      case Block::Kind::banner: md << "> " << markdown_spans(b.spans) << "\n\n"; break;
+      case Block::Kind::list:
+        for (const auto& item : b.items) md << "- " << markdown_spans(item) << "\n";
+        md << "\n";
+        break;
+      case Block::Kind::table:
+        md << "|";
+        for (const auto& column : b.columns) md << " " << column.heading << " |";
+        md << "\n|";
+        for (const auto& column : b.columns) md << (column.numeric ? "---:|" : "---|");
+        md << "\n";
+        for (const auto& row : b.rows) {
+          md << "|";
+          for (const auto& cell : row) md << " " << md_cell(cell.text) << " |";
+          md << "\n";
+        }
+        md << "\n";
+        break;
+      case Block::Kind::pre: md << "```\n" << b.text << "\n```\n\n"; break;
+      case Block::Kind::image: md << "![" << b.summary << "](" << b.text << ")\n\n"; break;
+      case Block::Kind::details:
+        // GitHub and most viewers show HTML folds in Markdown; the summary is HTML there.
+        md << "<details><summary>" << markup_escape(b.summary) << "</summary>\n\n```\n" << b.text
+           << "\n```\n</details>\n\n";
+        break;
     }
   }
   return md.str();
@@ -257,86 +363,66 @@ std::string markdown(const GradeReport& report) {
 
 // ---------------------------------------------------------------- html
 
+std::string html_spans(const Spans& spans) {
+  std::string out;
+  for (const auto& span : spans) {
+    switch (span.style) {
+      case Span::Style::plain: out += markup_escape(span.text); break;
+      case Span::Style::strong: out += "<strong>" + markup_escape(span.text) + "</strong>"; break;
+      case Span::Style::code: out += "<code>" + markup_escape(span.text) + "</code>"; break;
+    }
+  }
+  return out;
+}
+
 std::string html(const GradeReport& report) {
   std::ostringstream h;
-  h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << html_escape(title(report))
+  h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << markup_escape(title(report))
     << "</title>\n<style>body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;"
        "color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;"
        "text-align:left;vertical-align:top}th{background:#f3f3f3}.num{text-align:right}.passed{color:#17692d}"
        ".failed{color:#a61b1b;font-weight:600}.banner{background:#fff4d6;border:1px solid #e0b84c;padding:.7em}"
        "pre{background:#f6f6f6;padding:.6em;overflow-x:auto;max-height:30em}img{max-width:100%}</style></head><body>\n";
-  h << "<h1>" << html_escape(title(report)) << "</h1>\n<p><strong>Score: " << format_points(report.score()) << " / "
-    << format_points(report.max()) << "</strong></p>\n";
-  if (auto banner = speed_banner(report); !banner.empty()) h << "<p class=\"banner\">" << html_escape(banner) << "</p>\n";
-  h << "<ul><li>backend: " << html_escape(report.backend + " (" + report.device + ")") << "</li><li>correctness: "
-    << html_escape(report.correctness()) << "</li><li>seed: "
-    << html_escape(seed_text(report)) << "</li><li>points file: " << html_escape(report.points_file)
-    << "</li><li>started " << html_escape(report.started) << ", took " << fixed(report.seconds, 1) << " s</li></ul>\n";
-  if (!report.notes.empty()) {
-    h << "<h2>Submission</h2><ul>";
-    for (const auto& note : report.notes) h << "<li>" << html_escape(note) << "</li>";
-    h << "</ul>\n";
-  }
-  h << "<h2>Summary</h2><table><tr><th>lab</th><th>status</th><th>checks passed</th><th>correctness</th><th>time</th>"
-       "<th>GB/s</th><th>% of copy</th><th>vs reference</th><th>speed</th><th>total</th></tr>\n";
-  for (const auto& lab : report.labs) {
-    const auto cells = speed_cells(lab);
-    h << "<tr><td><a href=\"#" << lab.lab.folder << "\">" << lab.lab.folder << "</a></td><td>" << html_escape(status_name(lab.status))
-      << "</td><td class=\"num\">" << lab.checks.passed() << " / "
-      << (lab.case_names.empty() ? lab.checks.cases.size() : lab.case_names.size()) << "</td><td class=\"num\">"
-      << format_points(lab.correctness) << " / " << format_points(lab.correctness_max) << "</td><td class=\"num\">"
-      << cells.time << "</td><td class=\"num\">" << cells.gbps << "</td><td class=\"num\">" << cells.percent
-      << "</td><td class=\"num\">" << cells.ratio << "</td><td class=\"num\">" << cells.points << "</td><td class=\"num\">"
-      << format_points(lab.score()) << " / " << format_points(lab.max()) << "</td></tr>\n";
-  }
-  h << "</table>\n";
-  for (const auto& lab : report.labs) {
-    h << "<h2 id=\"" << lab.lab.folder << "\">" << lab.lab.folder << "</h2>\n<p>Status: <strong>"
-      << html_escape(status_name(lab.status)) << "</strong>. Correctness " << format_points(lab.correctness) << " / "
-      << format_points(lab.correctness_max) << "; speed: "
-      << (lab.speed_graded ? format_points(lab.speed) + " / " + format_points(lab.speed_max) + ", " : "")
-      << html_escape(lab.speed_note) << ".</p>\n";
-    if (!lab.status_detail.empty()) h << "<pre>" << html_escape(tail(lab.status_detail, 6000)) << "</pre>\n";
-    h << "<table><tr><th>group</th><th>points</th><th>checks passed</th></tr>";
-    for (const auto& group : lab.groups)
-      h << "<tr><td>" << html_escape(group.name) << "</td><td class=\"num\">" << format_points(group.points) << " / "
-        << format_points(group.max) << "</td><td class=\"num\">" << group.passed << " / " << group.cases.size()
-        << "</td></tr>";
-    h << "</table>\n";
-    if (!lab.checks.cases.empty()) {
-      h << "<table><tr><th>check</th><th>verdict</th><th>s</th><th>reason</th></tr>";
-      for (const auto& c : lab.checks.cases)
-        h << "<tr><td>" << html_escape(c.name) << "</td><td class=\"" << (c.passed() ? "passed" : "failed") << "\">"
-          << verdict_name(c.verdict) << "</td><td class=\"num\">" << fixed(c.seconds, 1) << "</td><td>"
-          << html_escape(c.reason) << "</td></tr>";
-      h << "</table>\n";
-    }
-    if (!lab.lost.empty()) {
-      h << "<p>Lost points:</p><ul>";
-      for (const auto& line : lab.lost) h << "<li>" << html_escape(line) << "</li>";
-      h << "</ul>\n";
-    }
-    if (!lab.notes.empty()) {
-      h << "<ul>";
-      for (const auto& note : lab.notes) h << "<li>note: " << html_escape(note) << "</li>";
-      h << "</ul>\n";
-    }
-    if (!lab.student_times.empty() || !lab.reference_times.empty()) {
-      h << "<table><tr><th>impl</th><th>variant</th><th>n</th><th>median ms</th><th>GB/s</th><th>% of copy</th></tr>";
-      for (const auto* list : {&lab.student_times, &lab.reference_times, &lab.other_times})
-        for (const auto& t : *list)
-          h << "<tr><td>" << html_escape(t.impl) << "</td><td>" << html_escape(t.variant) << "</td><td class=\"num\">"
-            << t.n << "</td><td class=\"num\">" << fixed(t.median_ms, 4) << "</td><td class=\"num\">" << fixed(t.gbps, 1)
-            << "</td><td class=\"num\">" << fixed(t.percent_of_copy, 1) << "</td></tr>";
-      h << "</table>\n";
-    }
-    if (!lab.plot.empty())
-      h << "<p><img src=\"" << lab.plot << "\" alt=\"" << lab.lab.folder << " effective bandwidth\"></p>\n";
-    for (const auto& c : lab.checks.cases) {
-      if (c.passed()) continue;
-      h << "<details><summary>" << html_escape(c.name) << " — " << verdict_name(c.verdict) << "</summary><pre>"
-        << html_escape(tail(c.detail.empty() ? checker_lines(c.output) : c.detail + "\n--- output ---\n" + checker_lines(c.output), 4000))
-        << "</pre></details>\n";
+  for (const Block& b : document(report)) {
+    switch (b.kind) {
+      case Block::Kind::heading:
+        h << "<h" << b.level << (b.id.empty() ? "" : " id=\"" + markup_escape(b.id) + "\"") << ">"
+          << html_spans(b.spans) << "</h" << b.level << ">\n";
+        break;
+      case Block::Kind::paragraph: h << "<p>" << html_spans(b.spans) << "</p>\n"; break;
+      case Block::Kind::banner: h << "<p class=\"banner\">" << html_spans(b.spans) << "</p>\n"; break;
+      case Block::Kind::list:
+        h << "<ul>";
+        for (const auto& item : b.items) h << "<li>" << html_spans(item) << "</li>";
+        h << "</ul>\n";
+        break;
+      case Block::Kind::table:
+        h << "<table><tr>";
+        for (const auto& column : b.columns) h << "<th>" << markup_escape(column.heading) << "</th>";
+        h << "</tr>\n";
+        for (const auto& row : b.rows) {
+          h << "<tr>";
+          for (std::size_t k = 0; k < row.size(); ++k) {
+            const Cell& cell = row[k];
+            std::string css = k < b.columns.size() && b.columns[k].numeric ? "num" : "";
+            if (!cell.css.empty()) css += (css.empty() ? "" : " ") + cell.css;
+            h << "<td" << (css.empty() ? "" : " class=\"" + css + "\"") << ">";
+            if (cell.anchor.empty()) h << markup_escape(cell.text);
+            else h << "<a href=\"#" << markup_escape(cell.anchor) << "\">" << markup_escape(cell.text) << "</a>";
+            h << "</td>";
+          }
+          h << "</tr>\n";
+        }
+        h << "</table>\n";
+        break;
+      case Block::Kind::pre: h << "<pre>" << markup_escape(b.text) << "</pre>\n"; break;
+      case Block::Kind::image:
+        h << "<p><img src=\"" << markup_escape(b.text) << "\" alt=\"" << markup_escape(b.summary) << "\"></p>\n";
+        break;
+      case Block::Kind::details:
+        h << "<details><summary>" << markup_escape(b.summary) << "</summary><pre>" << markup_escape(b.text)
+          << "</pre></details>\n";
+        break;
     }
   }
   h << "</body></html>\n";
@@ -413,14 +499,14 @@ std::string junit(const GradeReport& report) {
     if (lab.status != LabStatus::graded) {
       ++lab_tests;
       ++lab_errors;
-      cases << "    <testcase classname=\"" << xml_escape(suite) << "\" name=\"build\" time=\"0\">\n"
-            << "      <error type=\"" << xml_escape(status_name(lab.status)) << "\" message=\"" << xml_escape(status_name(lab.status)) << "\">"
-            << xml_escape(tail(lab.status_detail, 8000)) << "</error>\n    </testcase>\n";
+      cases << "    <testcase classname=\"" << markup_escape(suite) << "\" name=\"build\" time=\"0\">\n"
+            << "      <error type=\"" << markup_escape(status_name(lab.status)) << "\" message=\"" << markup_escape(status_name(lab.status)) << "\">"
+            << markup_escape(tail(lab.status_detail, 8000)) << "</error>\n    </testcase>\n";
     }
     for (const auto& c : lab.checks.cases) {
       ++lab_tests;
       seconds += c.seconds;
-      cases << "    <testcase classname=\"" << xml_escape(suite) << "\" name=\"" << xml_escape(c.name) << "\" time=\""
+      cases << "    <testcase classname=\"" << markup_escape(suite) << "\" name=\"" << markup_escape(c.name) << "\" time=\""
             << fixed(c.seconds, 3) << "\"";
       if (c.passed()) {
         cases << "/>\n";
@@ -432,24 +518,24 @@ std::string junit(const GradeReport& report) {
                            c.verdict == CaseResult::Verdict::shared_oob;
       (failure ? lab_failures : lab_errors)++;
       const char* tag = failure ? "failure" : "error";
-      cases << ">\n      <" << tag << " type=\"" << xml_escape(verdict_name(c.verdict)) << "\" message=\""
-            << xml_escape(c.reason) << "\">" << xml_escape(tail(c.detail.empty() ? checker_lines(c.output) : c.detail, 8000)) << "</"
+      cases << ">\n      <" << tag << " type=\"" << markup_escape(verdict_name(c.verdict)) << "\" message=\""
+            << markup_escape(c.reason) << "\">" << markup_escape(tail(c.detail.empty() ? checker_lines(c.output) : c.detail, 8000)) << "</"
             << tag << ">\n    </testcase>\n";
     }
     ++lab_tests;
-    cases << "    <testcase classname=\"" << xml_escape(suite) << "\" name=\"speed\" time=\"0\"";
+    cases << "    <testcase classname=\"" << markup_escape(suite) << "\" name=\"speed\" time=\"0\"";
     if (!lab.speed_graded) {
-      cases << ">\n      <skipped message=\"" << xml_escape(lab.speed_note) << "\"/>\n    </testcase>\n";
+      cases << ">\n      <skipped message=\"" << markup_escape(lab.speed_note) << "\"/>\n    </testcase>\n";
     } else if (lab.speed + 1e-9 < lab.speed_max) {
       ++lab_failures;
-      cases << ">\n      <failure type=\"speed\" message=\"" << xml_escape(lab.speed_note) << "\"/>\n    </testcase>\n";
+      cases << ">\n      <failure type=\"speed\" message=\"" << markup_escape(lab.speed_note) << "\"/>\n    </testcase>\n";
     } else {
       cases << "/>\n";
     }
-    suites << "  <testsuite name=\"" << xml_escape(suite) << "\" tests=\"" << lab_tests << "\" failures=\""
+    suites << "  <testsuite name=\"" << markup_escape(suite) << "\" tests=\"" << lab_tests << "\" failures=\""
            << lab_failures << "\" errors=\"" << lab_errors << "\" time=\"" << fixed(seconds, 3) << "\">\n"
            << "    <properties><property name=\"correctness\" value=\""
-           << xml_escape(lab.judged_by(report.backend))
+           << markup_escape(lab.judged_by(report.backend))
            << "\"/></properties>\n"
            << cases.str() << "  </testsuite>\n";
     tests += lab_tests;

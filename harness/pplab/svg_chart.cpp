@@ -6,6 +6,8 @@
 #include <iterator>
 #include <string>
 
+#include "markup.h"
+
 namespace pplab::cli {
 namespace {
 
@@ -29,57 +31,9 @@ constexpr const char* kDots = "0.5 4";
 
 // ---------------------------------------------------------------- text and numbers
 
-// Length of the well-formed UTF-8 sequence at text[at] that XML 1.0 allows, or 0.
-std::size_t xml_character_length(const std::string& text, std::size_t at) {
-  const auto lead = static_cast<unsigned char>(text[at]);
-  if (lead < 0x80) return 1;
-  std::size_t length = 0;
-  if ((lead & 0xE0) == 0xC0) length = 2;
-  else if ((lead & 0xF0) == 0xE0) length = 3;
-  else if ((lead & 0xF8) == 0xF0) length = 4;
-  else return 0;
-  char32_t code = lead & (0x7F >> length);  // the lead byte's payload bits
-  if (at + length > text.size()) return 0;
-  for (std::size_t k = 1; k < length; ++k) {
-    const auto next = static_cast<unsigned char>(text[at + k]);
-    if ((next & 0xC0) != 0x80) return 0;
-    code = (code << 6) | (next & 0x3F);
-  }
-  constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
-  const bool overlong = code < kSmallest[length];
-  const bool surrogate = code >= 0xD800 && code <= 0xDFFF;
-  const bool excluded = code == 0xFFFE || code == 0xFFFF || code > 0x10FFFF;
-  return overlong || surrogate || excluded ? 0 : length;
-}
-
-// Labels come from benchmark records, which lab code can influence: whatever would make
-// the document ill-formed (markup, control characters, broken UTF-8) is replaced.
-std::string xml_text(const std::string& text) {
-  std::string out;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t length = xml_character_length(text, at);
-    if (length == 0) {
-      out += '?';
-      ++at;
-      continue;
-    }
-    if (length > 1) {
-      out.append(text, at, length);
-      at += length;
-      continue;
-    }
-    const char c = text[at++];
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default: out += static_cast<unsigned char>(c) < 0x20 ? ' ' : c;  // labels are one line
-    }
-  }
-  return out;
-}
+// Labels come from benchmark records, which lab code can influence: markup_escape
+// replaces whatever would make the document ill-formed; a label stays on one line.
+std::string xml_text(const std::string& text) { return markup_escape(text, LineBreaks::to_spaces); }
 
 // "%f" writes the locale's decimal separator (a comma in many locales) and the output must
 // not depend on it; integers print alike everywhere, so the value is written as whole tenths.

@@ -22,6 +22,8 @@ std::optional<Timing> timing_from_json(const nlohmann::json& record) {
     t.bytes = record.value("bytes", 0.0);
     t.repeats = record.value("repeats", 0);
     t.verified = record.value("verified", false);
+    t.verified_repeats = record.value("verified_repeats", 0);
+    t.timed_by = record.value("timed_by", "");
     return t;
   } catch (const nlohmann::json::exception&) {
     return std::nullopt;
@@ -36,7 +38,8 @@ nlohmann::json to_json(const Timing& t) {
           {"gbps", t.gbps},       {"percent_of_copy", t.percent_of_copy},
           {"copy_gbps", t.copy_gbps}, {"items_per_s", t.items_per_s},
           {"bytes", t.bytes},     {"repeats", t.repeats},
-          {"verified", t.verified}};
+          {"verified", t.verified}, {"verified_repeats", t.verified_repeats},
+          {"timed_by", t.timed_by}};
 }
 
 }  // namespace pplab::cli

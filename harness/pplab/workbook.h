@@ -22,7 +22,7 @@ struct Lab {
   std::string number;  ///< "02"
   std::string name;    ///< "dot_product"
   std::filesystem::path student_file, reference_file;  ///< the kernel files compiled
-  std::filesystem::path bench_source;                  ///< harness/bench/...; empty when none
+  std::filesystem::path bench_source;                  ///< harness/labs/NN_name/bench.cpp; empty when none
   std::optional<Program> student_checks_program, reference_checks_program;
   std::optional<Program> student_bench_program, reference_bench_program;  ///< GPU builds only
   std::optional<Program> trace_program;                                    ///< sim builds only

@@ -31,6 +31,12 @@ namespace {
 constexpr std::size_t kRelayLimit = std::size_t(1) << 20;  // bytes of runner output shown
 constexpr std::size_t kTailBytes = 6000;                     // quoted when it ends
 
+// The runner's file name beside the checker, when the checker is not named after it.
+std::string& runner_beside() {
+  static std::string name;
+  return name;
+}
+
 std::vector<std::string> runner_command() {
   if (const char* text = std::getenv("PPLAB_RUNNER_COMMAND"); text && *text) {
     const auto parsed = nlohmann::json::parse(text, nullptr, false);
@@ -42,7 +48,9 @@ std::vector<std::string> runner_command() {
   char self[4096];
   const ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
   if (length <= 0) throw std::runtime_error("could not find the checker's own path to start its runner");
-  return {std::string(self, std::size_t(length)) + "_runner"};
+  const std::string path(self, std::size_t(length));
+  if (!runner_beside().empty()) return {path.substr(0, path.rfind('/') + 1) + runner_beside()};
+  return {path + "_runner"};
 }
 
 // The runner's environment: the checker's, less the harness's own variables (the seed,
@@ -318,5 +326,7 @@ void remember_schedule(int kind, unsigned seed) {
   the_runner().schedule_seed = seed;
 }
 void remember_fault_note(const std::string& note) { the_runner().fault_note = note; }
+
+void use_runner_beside(const std::string& file_name) { runner_beside() = file_name; }
 
 }  // namespace pplab::remote

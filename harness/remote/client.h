@@ -6,6 +6,7 @@
 #include <string>
 
 #include "pplab/result_channel.h"
+#include "runner_choice.h"
 #include "wire.h"
 
 namespace pplab::remote {

@@ -3,6 +3,7 @@
 // expected values, no seed and no key, and what it prints is only ever quoted.
 #include <cuda_runtime.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -148,6 +149,17 @@ std::string answer(const std::unordered_map<std::string, pplab::remote::Entry>& 
 
 int main() {
   constexpr int kChecker = 3;  // the socket the checker gave us
+#ifndef PPLAB_SIM
+  // Freed cudaMallocAsync memory stays in the pool, so code timed through the runner
+  // pays for mapping its scratch once, as it does in the in-process benchmark.
+  {
+    cudaMemPool_t pool;
+    std::uint64_t keep_all = UINT64_MAX;
+    if (cudaDeviceGetDefaultMemPool(&pool, 0) == cudaSuccess)
+      cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep_all);
+    cudaGetLastError();  // no device: the checks will say so
+  }
+#endif
   std::unordered_map<std::string, pplab::remote::Entry> entries;
   for (auto& entry : pplab::remote::lab_entries()) entries.emplace(entry.key, std::move(entry));
   // What the lab prints goes out before each answer, so the checker shows it in order.

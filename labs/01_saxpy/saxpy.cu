@@ -1,5 +1,6 @@
 // Lab 01: SAXPY, the map primitive. y = a * x + y, one element per thread.
 // Build and check: ctest --preset sim -L lab01   (the handout is README.md beside this file)
+// given: do not edit
 #include "saxpy.cuh"
 
 #include <algorithm>
@@ -15,6 +16,7 @@ __global__ void saxpy_kernel(float a, const float* __restrict__ x, float* __rest
   //   About 3 lines. Checked by: "saxpy reproduces the lecture worked example"
   //   and every other lab01 check.
   // TODO(01.1) end
+// given: do not edit
 }
 
 // TODO(01.2) begin (stretch): vectorised SAXPY. Memory moves in 16-byte transactions
@@ -23,6 +25,7 @@ __global__ void saxpy_kernel(float a, const float* __restrict__ x, float* __rest
 //   Checked by: every lab01 check (the launcher below uses it when the arrays allow).
 // TODO(01.2) end
 
+// given: do not edit
 /// Launches saxpy_vec4_kernel when both arrays are 16-byte aligned; returns whether it did.
 static bool launch_vectorised(float a, const float* d_x, float* d_y, std::size_t n,
                               cudaStream_t stream) {
@@ -33,6 +36,7 @@ static bool launch_vectorised(float a, const float* d_x, float* d_y, std::size_t
   (void)aligned, (void)a, (void)d_x, (void)d_y, (void)n, (void)stream;
   return false;
   // TODO(01.3) end
+// given: do not edit
 }
 
 void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t stream) {

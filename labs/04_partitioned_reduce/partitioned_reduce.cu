@@ -5,6 +5,7 @@
 // partial sums are combined either by a second pass of one block over a partials
 // array, or by one atomicAdd per block.
 // Build and check: ctest --preset sim -L lab04   (the handout is README.md beside this file)
+// given: do not edit
 #include "partitioned_reduce.cuh"
 
 #include <algorithm>
@@ -55,6 +56,7 @@ __device__ T grid_stride_sum(const T* __restrict__ in, std::size_t n) {
   //   n smaller than the grid, some threads add nothing and return 0. About 2 lines.
   //   Checked by: "partitioned sum works with grids far smaller than the input"
   // TODO(04.1) end
+  // given: do not edit
   return sum;
 }
 
@@ -90,6 +92,7 @@ __device__ T grid_stride_sum_vectorised(const T* __restrict__ in, std::size_t n)
   //   below n (the last n % 4 elements). About 15 lines.
   //   Checked by: every lab04 check (the launcher uses this once TODO(04.6) says so).
   // TODO(04.5) end
+  // given: do not edit
   return sum;
 }
 
@@ -106,6 +109,7 @@ __global__ void partial_sums_kernel(const T* __restrict__ in, T* __restrict__ pa
   //   it to partials[blockIdx.x]. About 1 line.
   //   Checked by: "partitioned sum matches the CPU reference at edge sizes"
   // TODO(04.2) end
+// given: do not edit
 }
 
 /// The atomics variant: block b adds its sum straight into *out (set to 0 beforehand).
@@ -120,6 +124,7 @@ __global__ void atomic_sum_kernel(const T* __restrict__ in, T* __restrict__ out,
   //   blocks do so at the same time; the hardware serialises the additions). About 1 line.
   //   Checked by: every lab04 check of Method::atomics
   // TODO(04.4) end
+// given: do not edit
 }
 
 // TODO(04.6) begin (stretch): switch the launcher over to the vectorised loads once
@@ -128,6 +133,7 @@ __global__ void atomic_sum_kernel(const T* __restrict__ in, T* __restrict__ out,
 inline constexpr bool kUseVectorLoads = false;
 // TODO(04.6) end
 
+// given: do not edit
 /// Device memory for the partials array, kept between calls and grown when too small.
 static void* scratch(std::size_t bytes) {
   static void* buffer = nullptr;
@@ -180,6 +186,7 @@ static void launch(const T* d_in, T* d_out, std::size_t n, Method method, unsign
   //   the partials in steps of BLOCK_THREADS. About 1 line.
   //   Checked by: "partitioned sum reproduces the worked example (2 blocks of 4 threads over 20 elements give 210)"
   // TODO(04.3) end
+// given: do not edit
 }
 
 template <class T>

@@ -3,6 +3,7 @@
 // blocks, and a scatter (a map) that copies each kept element to its scanned position.
 // The stretch step fuses all three into one pass over the input.
 // Build and check: ctest --preset sim -L lab07   (the handout is README.md beside this file)
+// given: do not edit
 #include "compact.cuh"
 
 #include <algorithm>
@@ -24,6 +25,7 @@ __global__ void flag_kernel(const T* __restrict__ in, unsigned* __restrict__ fla
   //   in[i] > threshold and 0 otherwise. About 2 lines.
   //   Checked by: "compact reproduces the lecture example" and every other lab07 check.
   // TODO(07.1) end
+// given: do not edit
 }
 
 // ------------------------------------------------------------------------------------
@@ -49,6 +51,7 @@ __global__ void scan_tile_kernel(unsigned* data, unsigned* tile_sums, std::size_
   //   subtract `value` to get `exclusive`. About 9 lines.
   //   Checked by: "compact matches the CPU reference at edge sizes" (several tiles).
   // TODO(07.2) end
+  // given: do not edit
   if (i < n) data[i] = exclusive;
   if (tile_sums != nullptr && t == BLOCK_THREADS - 1) tile_sums[blockIdx.x] = exclusive + value;
 }
@@ -99,6 +102,7 @@ __global__ void scatter_kernel(const T* __restrict__ in, const unsigned* __restr
   //   writes *count: the kept elements before it plus itself if it is kept. About 5 lines.
   //   Checked by: "compact reproduces the lecture example" and every other lab07 check.
   // TODO(07.3) end
+// given: do not edit
 }
 
 // ------------------------------------------------------------------------------------
@@ -182,6 +186,7 @@ __device__ inline unsigned warp_sum(unsigned value) {
 //   Checked by: every lab07 check (the launcher uses it when written).
 // TODO(07.4) end
 
+// given: do not edit
 /// Scratch bytes of the single pass: one status word per tile, then the tile counter.
 static std::size_t single_pass_temp_bytes(std::size_t n) {
   return (ceil_div(n, kTileItems) + 1) * sizeof(unsigned long long);
@@ -204,6 +209,7 @@ static bool launch_single_pass(const T* d_in, T* d_out, unsigned* d_count, std::
   (void)d_in, (void)d_out, (void)d_count, (void)n, (void)threshold, (void)stream;
   return false;
   // TODO(07.5) end
+// given: do not edit
 }
 
 // ------------------------------------------------------------------------------------

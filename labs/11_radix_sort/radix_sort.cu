@@ -10,6 +10,7 @@
 //   Part 3 (TODO 11.6): signed ints and floats, by flipping bits so that unsigned order
 //     of the flipped bits is the order of the keys.
 // Build and check: ctest --preset sim -L lab11   (the handout is README.md beside this file)
+// given: do not edit
 #include "radix_sort.cuh"
 
 #include <algorithm>
@@ -66,6 +67,7 @@ __host__ __device__ unsigned to_ordered_bits(unsigned bits, KeyKind kind) {
   //   Checked by: "radix sort orders signed ints from INT_MIN to INT_MAX" and
   //   "radix sort orders floats from minus infinity to plus infinity"
   // TODO(11.6) end
+  // given: do not edit
   return bits;
 }
 
@@ -76,6 +78,7 @@ __host__ __device__ unsigned from_ordered_bits(unsigned bits, KeyKind kind) {
   //   all bits back). About 3 lines.
   //   Checked by: the same checks as to_ordered_bits
   // TODO(11.6) end
+  // given: do not edit
   return bits;
 }
 
@@ -134,6 +137,7 @@ __global__ void split_sort_kernel(const unsigned* __restrict__ in, unsigned* __r
     //   position. Every thread (valid or not) must reach both calls. About 6 lines.
     //   Checked by: "one bit split reproduces the lecture example (7 14 4 1 go to 2 0 1 3)"
     // TODO(11.1) end
+    // given: do not edit
     if (valid) {
       keys[cur ^ 1][new_position] = key;
       origin[cur ^ 1][new_position] = origin[cur][i];
@@ -166,6 +170,7 @@ __global__ void __launch_bounds__(kHistogramThreads)
   //   counts[d * gridDim.x + blockIdx.x]. About 10 lines.
   //   Checked by: "radix sort sorts the lecture example" and every radix sort check
   // TODO(11.2) end
+// given: do not edit
 }
 
 /// One block replaces counts[0 .. m-1] by their exclusive prefix sum. In digit-major order
@@ -187,6 +192,7 @@ __global__ void __launch_bounds__(kScanThreads) scan_counts_kernel(unsigned* cou
   //   running. Every lane must run every iteration (the shuffles need all 32). About 20 lines.
   //   Checked by: "radix sort is a sorted permutation at edge sizes" (several blocks)
   // TODO(11.3) end
+// given: do not edit
 }
 
 /// This lane's rank among the keys of its warp that have the same digit and come
@@ -204,6 +210,7 @@ __device__ unsigned rank_in_warp(unsigned digit, unsigned* warp_counts) {
   //   sees the updated counters. About 9 lines.
   //   Checked by: "radix sort of key value pairs is stable" (duplicate keys)
   // TODO(11.4) end
+  // given: do not edit
   return rank;
 }
 
@@ -262,6 +269,7 @@ __global__ void __launch_bounds__(kBlockThreads)
     //   pass.decode), its value to values_out likewise; barrier before the next tile.
     //   About 30 lines. Checked by: every radix sort check
     // TODO(11.5) end
+  // given: do not edit
   }
 }
 

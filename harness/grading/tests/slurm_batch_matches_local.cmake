@@ -1,4 +1,4 @@
-# A class graded on a real single-node Slurm cluster (harness/slurm/test_cluster.sh) gives
+# A class graded on a real single-node Slurm cluster (harness/grading/tests/slurm_cluster/test_cluster.sh) gives
 # the same gradebook as a local batch of the same folder with the same seed. The cluster
 # lives in a temp folder and is always stopped, also when a check fails: this script runs
 # its checks (BODY) as a child and stops the cluster afterwards.
@@ -6,7 +6,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/common.cmake)
 
 if(NOT DEFINED BODY)
   execute_process(COMMAND mktemp -d /tmp/pplab-slurm-XXXXXX OUTPUT_VARIABLE cluster OUTPUT_STRIP_TRAILING_WHITESPACE)
-  execute_process(COMMAND ${ROOT}/harness/slurm/test_cluster.sh start ${cluster} RESULT_VARIABLE started)
+  execute_process(COMMAND ${ROOT}/harness/grading/tests/slurm_cluster/test_cluster.sh start ${cluster} RESULT_VARIABLE started)
   set(result 1)
   if(started EQUAL 0)
     execute_process(COMMAND ${CMAKE_COMMAND} -DBODY=1 -DCLUSTER=${cluster} -DPPLAB=${PPLAB} -DROOT=${ROOT}
@@ -25,7 +25,7 @@ if(NOT DEFINED BODY)
       endforeach()
     endif()
   endif()
-  execute_process(COMMAND ${ROOT}/harness/slurm/test_cluster.sh stop ${cluster})
+  execute_process(COMMAND ${ROOT}/harness/grading/tests/slurm_cluster/test_cluster.sh stop ${cluster})
   file(REMOVE_RECURSE ${cluster})
   if(NOT started EQUAL 0)
     message(FATAL_ERROR "the Slurm test cluster did not start")

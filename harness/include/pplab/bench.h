@@ -1,10 +1,20 @@
 /// \file
-/// \brief GPU timing: CUDA events, warm-up, median of repeats, L2 flushed between
-/// repeats, effective bandwidth from a bytes-moved model, and % of the device's
-/// copy bandwidth measured in the same process.
+/// \brief Timing: warm-up, median of repeats, L2 flushed between repeats, effective
+/// bandwidth from a bytes-moved model, and % of the device's copy bandwidth measured
+/// in the same process.
 ///
-/// Each measurement is printed as one JSON line on stdout (read by `pplab bench`)
-/// and as a human-readable line on stderr.
+/// measure() has two implementations, and the program links one of them:
+/// - in process (bench_in_process.cpp): the timed code runs in the timer's own process
+///   and CUDA events time it. Only the reference's benchmark is built so, beside the
+///   library rows (CUB, Thrust, the device copy), since it holds no student code.
+/// - by the checker (bench_checker.cpp): the timer is a trusted program like a lab's
+///   checker, and the lab's code runs in its runner (harness/remote). The timer believes
+///   nothing the runner reports: it times each run on its own steady clock around the
+///   run request and a device synchronise, less a calibrated empty request, and checks
+///   the output of the repeats it picks after each run has returned.
+///
+/// Each measurement is printed as one JSON line on stdout (read by `pplab bench`), sent
+/// on the result channel (read by `pplab grade`), and printed readably on stderr.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -24,7 +34,10 @@ struct BenchCase {
   double bytes_moved = 0;   ///< global-memory bytes the ideal kernel reads + writes
   std::function<void()> prepare;             ///< fresh inputs before each timed repeat (untimed)
   std::function<void(cudaStream_t)> run;     ///< the timed work
-  std::function<bool()> verify;              ///< re-checks the result after timing
+  /// Checks the output of the run just finished against values computed once on the
+  /// CPU. A lab's own case must have one: the checker's timer calls it after the repeats
+  /// it picks. Library rows may leave it empty (nothing to verify).
+  std::function<bool()> verify;
 };
 
 /// The outcome of timing one BenchCase.
@@ -35,7 +48,10 @@ struct Measurement {
   double gbps = 0;              ///< bytes_moved / median time
   double items_per_s = 0;       ///< n / median time
   double percent_of_copy = 0;   ///< gbps / device copy bandwidth * 100
-  bool verified = false;        ///< verify() held after the timed runs
+  bool verified = false;        ///< every verified repeat's output was right
+  int verified_repeats = 0;     ///< how many timed repeats had their output checked
+  double untimed_ms = 0;        ///< in process: work the events missed (another stream)
+  std::string timed_by;         ///< "in-process" or "checker"
 };
 
 /// Options shared by every benchmark binary, parsed from argv by bench_options().
@@ -44,19 +60,24 @@ struct BenchOptions {
   int repeats = 20;                ///< --repeats
   int warmup = 3;                  ///< --warmup
   bool compare = true;             ///< --no-compare skips CUB/Thrust and the copy
+  /// --verify-all: the checker's timer checks every timed repeat, not a random half
+  /// (plus the last); costs one download and comparison per repeat.
+  bool verify_all = false;
 };
 
-/// Parses --sizes=, --n=, --repeats=, --warmup=, --no-compare; defaults to `default_log2_sizes`.
+/// Parses --sizes=, --n=, --repeats=, --warmup=, --no-compare, --verify-all; defaults to
+/// `default_log2_sizes`.
 BenchOptions bench_options(int argc, char** argv, std::vector<int> default_log2_sizes);
 
 /// Times `spec` and prints the result (JSON line on stdout, summary on stderr).
 Measurement measure(const BenchCase& spec, const BenchOptions& options);
 
-/// Device-to-device cudaMemcpy bandwidth (bytes read + written per second, in GB/s),
-/// measured once per process on a buffer larger than the L2 cache.
+/// Device-to-device copy bandwidth (bytes read + written per second, in GB/s), measured
+/// once per process on a buffer larger than the L2 cache.
 double device_copy_gbps();
 
 /// Times a device-to-device copy of n items of `item_bytes` as a BenchCase row ("copy").
+/// In-process benchmarks only (a library row).
 Measurement measure_copy(const std::string& lab, std::size_t n, std::size_t item_bytes,
                          const BenchOptions& options);
 

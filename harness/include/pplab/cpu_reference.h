@@ -5,6 +5,8 @@
 /// closer to the true value than any float order a kernel might use.
 #pragma once
 #include <cstddef>
+#include <cstdint>
+#include <numeric>
 #include <type_traits>
 #include <vector>
 
@@ -50,6 +52,22 @@ std::vector<T> exclusive_scan(const std::vector<T>& in) {
     running += in[i];
   }
   return out;
+}
+
+/// The positions of `keys` in stably sorted order: keys[order[0]] <= keys[order[1]] <=
+/// ..., equal keys in input order. An LSD radix sort, 8 bits a pass, so 2^28 keys take
+/// seconds, not the minutes a comparison sort of pairs would.
+inline std::vector<std::uint32_t> stable_sort_order(const std::vector<std::uint32_t>& keys) {
+  std::vector<std::uint32_t> order(keys.size()), next(keys.size());
+  std::iota(order.begin(), order.end(), std::uint32_t(0));
+  for (int shift = 0; shift < 32; shift += 8) {
+    std::vector<std::size_t> start(257, 0);
+    for (std::uint32_t i : order) ++start[((keys[i] >> shift) & 255u) + 1];
+    for (int digit = 0; digit < 256; ++digit) start[digit + 1] += start[digit];
+    for (std::uint32_t i : order) next[start[(keys[i] >> shift) & 255u]++] = i;
+    order.swap(next);
+  }
+  return order;
 }
 
 }  // namespace pplab::cpu

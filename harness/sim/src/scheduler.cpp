@@ -25,6 +25,7 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "internal.h"
@@ -522,15 +523,20 @@ Worker& this_worker(int index) {
 }
 
 // ------------------------------------------------------------- worker pool ----
-struct Pool {
-  std::mutex launch_mu;  // one launch at a time
-  std::vector<std::thread> threads;
-  std::vector<Worker*> workers;
+// Where a launch is posted for the threads of a pool (the block pool, the cooperative
+// pool): the launch and its block count, and a generation that moves on with each launch.
+struct LaunchBoard {
   std::mutex mu;
   std::condition_variable cv;
   std::uint64_t generation = 0;
   const LaunchDesc* desc = nullptr;
   long long nblocks = 0;
+};
+
+struct Pool : LaunchBoard {
+  std::mutex launch_mu;  // one launch at a time
+  std::vector<std::thread> threads;
+  std::vector<Worker*> workers;
   std::atomic<long long> next_block{0};
   std::atomic<int> running{0};
   int size = 1;
@@ -560,6 +566,15 @@ void run_blocks(Worker& w, const LaunchDesc& d, std::atomic<long long>& next, lo
   blockIdx = uint3{0, 0, 0};
 }
 
+// A pool thread's wait for the next launch: blocks until the board's generation moves
+// past `seen`, then returns that launch and its block count.
+std::pair<const LaunchDesc*, long long> wait_for_launch(LaunchBoard& p, std::uint64_t& seen) {
+  std::unique_lock<std::mutex> lk(p.mu);
+  p.cv.wait(lk, [&] { return p.generation != seen; });
+  seen = p.generation;
+  return {p.desc, p.nblocks};
+}
+
 void helper_main(Pool* p, int index) {
   Worker& w = this_worker(index);
   {
@@ -568,15 +583,7 @@ void helper_main(Pool* p, int index) {
   }
   std::uint64_t seen = 0;
   for (;;) {
-    const LaunchDesc* d;
-    long long nblocks;
-    {
-      std::unique_lock<std::mutex> lk(p->mu);
-      p->cv.wait(lk, [&] { return p->generation != seen; });
-      seen = p->generation;
-      d = p->desc;
-      nblocks = p->nblocks;
-    }
+    const auto [d, nblocks] = wait_for_launch(*p, seen);
     run_blocks(w, *d, p->next_block, nblocks);
     if (p->running.fetch_sub(1) == 1) {
       std::lock_guard<std::mutex> lk(p->mu);
@@ -609,12 +616,7 @@ Pool& pool() {
 // cudaLaunchCooperativeKernel: grid.sync() needs every block alive at once, so each
 // block gets an OS thread of its own (a block blocks its thread while it waits
 // there). The threads persist, like the pool's, and keep their workers' buffers.
-struct CoopPool {
-  std::mutex mu;
-  std::condition_variable cv;
-  std::uint64_t generation = 0;
-  const LaunchDesc* desc = nullptr;
-  long long nblocks = 0;
+struct CoopPool : LaunchBoard {
   std::atomic<long long> next{0};
   long long running = 0;
   long long threads = 0;
@@ -624,15 +626,7 @@ void coop_main(CoopPool* p, long long index) {
   Worker& w = this_worker(static_cast<int>(1000 + index));
   std::uint64_t seen = 0;
   for (;;) {
-    const LaunchDesc* d;
-    long long nblocks;
-    {
-      std::unique_lock<std::mutex> lk(p->mu);
-      p->cv.wait(lk, [&] { return p->generation != seen; });
-      seen = p->generation;
-      d = p->desc;
-      nblocks = p->nblocks;
-    }
+    const auto [d, nblocks] = wait_for_launch(*p, seen);
     if (index >= nblocks) continue;
     run_blocks(w, *d, p->next, nblocks);
     std::lock_guard<std::mutex> lk(p->mu);

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <type_traits>
 
+#include "gpu_check/block_predicates.cuh"
 #include "kernels.h"
 
 namespace {
@@ -243,23 +244,11 @@ unsigned simtest::active_mask_after_exit() {
 }
 
 // ---- __syncthreads_count / _and / _or ----
-__global__ void preds_kernel(int* out) {
-  int c = __syncthreads_count(threadIdx.x % 4 == 0);
-  int a = __syncthreads_and(threadIdx.x < 1000);
-  int o = __syncthreads_or(threadIdx.x == 77);
-  int z = __syncthreads_and(threadIdx.x != 3);
-  if (threadIdx.x == 0) {
-    out[0] = c;
-    out[1] = a;
-    out[2] = o;
-    out[3] = z;
-  }
-}
 
 std::vector<int> simtest::syncthreads_preds() {
   int* d;
   cudaMalloc(&d, 4 * sizeof(int));
-  preds_kernel<<<1, 128>>>(d);
+  block_predicates_kernel<<<1, 128>>>(d);
   auto h = to_host(d, 4);
   cudaFree(d);
   return h;

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <initializer_list>
 #include <string>
 
 #include "kernels.h"
@@ -33,6 +34,30 @@ std::string program(const char* name) { return std::string(PPLAB_SIM_TEST_BIN_DI
 
 bool contains(const std::string& haystack, const std::string& needle) {
   return haystack.find(needle) != std::string::npos;
+}
+
+// Checks that `output` holds each of `texts`, in any order; a failure names the text.
+void expect_contains(const std::string& output, std::initializer_list<const char*> texts) {
+  for (const char* text : texts) {
+    INFO("expected in the output: " << text);
+    CHECK(contains(output, text));
+  }
+}
+
+// How a program must end: exit status 0, or a non-zero status after its report.
+enum class Exit { cleanly, with_error };
+
+// Checks how a run ended and that its output holds each of `texts`; a failure shows the
+// whole output. Returns the run for the checks that are not a plain "holds this text".
+RunResult expect_run(RunResult r, Exit exit, std::initializer_list<const char*> texts) {
+  INFO(r.output);
+  if (exit == Exit::cleanly) {
+    CHECK(r.status == 0);
+  } else {
+    CHECK(r.status != 0);
+  }
+  expect_contains(r.output, texts);
+  return r;
 }
 
 struct ScheduleGuard {
@@ -292,52 +317,52 @@ TEST_CASE("a tree reduction without its barrier is a data race naming both threa
   // Forward order: thread 0 runs the whole loop first, then thread 1 overwrites a
   // value thread 0 read. Reverse: lane 31 reads what thread 63 of the next warp wrote.
   std::string out = shared_case("tree");
-  CHECK(contains(out, "pplab-sim: error: data race on shared memory in kernel 'tree_no_barrier'"));
-  CHECK(contains(out, "kernel 'tree_no_barrier' (launched at"));
-  CHECK(contains(out, "block (0,0,0):\n"));
-  CHECK(contains(out, "in __shared__ partial (128 elements of 4 bytes, declared at"));
-  CHECK(contains(out, "shared_checks.cu:10)"));
-  CHECK(contains(out, "thread (1,0,0) (warp 0, lane 1) writes partial[1] at"));
-  CHECK(contains(out, "thread (0,0,0) (warp 0, lane 0) read it at"));
-  CHECK(contains(out, "shared_checks.cu:14 since the last __syncthreads()"));
-  CHECK(contains(out, "they need a __syncthreads() between them (a __syncwarp() would order only these two lanes"));
+  expect_contains(out, {"pplab-sim: error: data race on shared memory in kernel 'tree_no_barrier'",
+                        "kernel 'tree_no_barrier' (launched at",
+                        "block (0,0,0):\n",
+                        "in __shared__ partial (128 elements of 4 bytes, declared at",
+                        "shared_checks.cu:10)",
+                        "thread (1,0,0) (warp 0, lane 1) writes partial[1] at",
+                        "thread (0,0,0) (warp 0, lane 0) read it at",
+                        "shared_checks.cu:14 since the last __syncthreads()",
+                        "they need a __syncthreads() between them (a __syncwarp() would order only these two lanes"});
   out = shared_case("tree", "reverse");
-  CHECK(contains(out, "thread (31,0,0) (warp 0, lane 31) reads partial[63] at"));
-  CHECK(contains(out, "thread (63,0,0) (warp 1, lane 31) wrote it at"));
-  CHECK(contains(out, "the threads are in different warps and need a __syncthreads() between them"));
+  expect_contains(out, {"thread (31,0,0) (warp 0, lane 31) reads partial[63] at",
+                        "thread (63,0,0) (warp 1, lane 31) wrote it at",
+                        "the threads are in different warps and need a __syncthreads() between them"});
 }
 
 TEST_CASE("warp ping-pong buffers without __syncwarp are a data race between the read and the write line") {
   std::string out = shared_case("warp");
-  CHECK(contains(out, "data race on shared memory in kernel 'warp_no_syncwarp'"));
-  CHECK(contains(out, "thread (1,0,0) (warp 0, lane 1) writes buffers[33] at"));
-  CHECK(contains(out, "shared_checks.cu:27\n"));
-  CHECK(contains(out, "thread (0,0,0) (warp 0, lane 0) read it at"));
-  CHECK(contains(out, "shared_checks.cu:26 since"));
-  CHECK(contains(out, "the lanes need a __syncthreads() (or, in a block of one warp, a __syncwarp()) between them"));
+  expect_contains(out, {"data race on shared memory in kernel 'warp_no_syncwarp'",
+                        "thread (1,0,0) (warp 0, lane 1) writes buffers[33] at",
+                        "shared_checks.cu:27\n",
+                        "thread (0,0,0) (warp 0, lane 0) read it at",
+                        "shared_checks.cu:26 since",
+                        "the lanes need a __syncthreads() (or, in a block of one warp, a __syncwarp()) between them"});
 }
 
 TEST_CASE("a race through a device function's volatile pointer into a cast array is found") {
   std::string out = shared_case("pointer");
-  CHECK(contains(out, "data race on shared memory in kernel 'race_through_pointer'"));
-  CHECK(contains(out, "__shared__ raw (64 elements of 4 bytes"));
-  CHECK(contains(out, "writes raw[1] at"));
-  CHECK(contains(out, "shared_checks.cu:33"));
+  expect_contains(out, {"data race on shared memory in kernel 'race_through_pointer'",
+                        "__shared__ raw (64 elements of 4 bytes",
+                        "writes raw[1] at",
+                        "shared_checks.cu:33"});
 }
 
 TEST_CASE("a shared read no thread of the block wrote is reported, in the second block too") {
   std::string out = shared_case("uninit");
-  CHECK(contains(out, "pplab-sim: error: uninitialised shared read in kernel 'uninit_static'"));
-  CHECK(contains(out, "block (1,0,0), thread (0,0,0)"));
-  CHECK(contains(out, "reads slots[31] at"));
-  CHECK(contains(out, "shared_checks.cu:49\n"));
-  CHECK(contains(out, "in __shared__ slots (32 elements of 4 bytes, declared at"));
-  CHECK(contains(out, "shared_checks.cu:46)"));
+  expect_contains(out, {"pplab-sim: error: uninitialised shared read in kernel 'uninit_static'",
+                        "block (1,0,0), thread (0,0,0)",
+                        "reads slots[31] at",
+                        "shared_checks.cu:49\n",
+                        "in __shared__ slots (32 elements of 4 bytes, declared at",
+                        "shared_checks.cu:46)"});
   out = shared_case("uninit_dynamic");
-  CHECK(contains(out, "uninitialised shared read in kernel 'uninit_dynamic'"));
-  CHECK(contains(out, "reads byte 128 of the dynamic shared memory at"));
-  CHECK(contains(out, "shared_checks.cu:56\n"));
-  CHECK(contains(out, "(extern __shared__, 256 bytes in this launch)"));
+  expect_contains(out, {"uninitialised shared read in kernel 'uninit_dynamic'",
+                        "reads byte 128 of the dynamic shared memory at",
+                        "shared_checks.cu:56\n",
+                        "(extern __shared__, 256 bytes in this launch)"});
 }
 
 TEST_CASE("a read that runs ahead of another thread's write is reported as the race it is") {
@@ -345,30 +370,30 @@ TEST_CASE("a read that runs ahead of another thread's write is reported as the r
   // thread 4's write is the first to meet such a read. Without the later write it
   // would be an uninitialised read.
   std::string out = shared_case("reverse");
-  CHECK(contains(out, "data race on shared memory in kernel 'reverse_no_barrier'"));
-  CHECK(contains(out, "thread (4,0,0) (warp 0, lane 4) writes tile[4] at"));
-  CHECK(contains(out, "shared_checks.cu:128\n"));
-  CHECK(contains(out, "thread (3,0,0) (warp 0, lane 3) read it at"));
-  CHECK(contains(out, "shared_checks.cu:129 since"));
+  expect_contains(out, {"data race on shared memory in kernel 'reverse_no_barrier'",
+                        "thread (4,0,0) (warp 0, lane 4) writes tile[4] at",
+                        "shared_checks.cu:128\n",
+                        "thread (3,0,0) (warp 0, lane 3) read it at",
+                        "shared_checks.cu:129 since"});
   CHECK(!contains(out, "uninitialised"));
 }
 
 TEST_CASE("shared accesses past the end, before the start and past the dynamic size name array, index and line") {
   std::string out = shared_case("past_end");
-  CHECK(contains(out, "pplab-sim: error: shared memory out of bounds in kernel 'past_end'"));
-  CHECK(contains(out, "thread (31,0,0)"));
-  CHECK(contains(out, "reads 4 bytes at tile[32] at"));
-  CHECK(contains(out, "shared_checks.cu:65\n"));
-  CHECK(contains(out, "that is past the end of __shared__ tile (32 elements of 4 bytes"));
+  expect_contains(out, {"pplab-sim: error: shared memory out of bounds in kernel 'past_end'",
+                        "thread (31,0,0)",
+                        "reads 4 bytes at tile[32] at",
+                        "shared_checks.cu:65\n",
+                        "that is past the end of __shared__ tile (32 elements of 4 bytes"});
   out = shared_case("before_start");
-  CHECK(contains(out, "reads 4 bytes at second[-17] at"));
-  CHECK(contains(out, "shared_checks.cu:72\n"));
-  CHECK(contains(out, "that is before the start of __shared__ second (16 elements"));
+  expect_contains(out, {"reads 4 bytes at second[-17] at",
+                        "shared_checks.cu:72\n",
+                        "that is before the start of __shared__ second (16 elements"});
   out = shared_case("past_dynamic");
-  CHECK(contains(out, "thread (16,0,0)"));
-  CHECK(contains(out, "writes 1 byte at byte 64 of the dynamic shared memory at"));
-  CHECK(contains(out, "shared_checks.cu:76\n"));
-  CHECK(contains(out, "past the end of the dynamic shared memory (extern __shared__, 64 bytes in this launch)"));
+  expect_contains(out, {"thread (16,0,0)",
+                        "writes 1 byte at byte 64 of the dynamic shared memory at",
+                        "shared_checks.cu:76\n",
+                        "past the end of the dynamic shared memory (extern __shared__, 64 bytes in this launch)"});
 }
 
 TEST_CASE("shared atomics, barrier trees, __syncwarp double buffers, shuffles and a volatile flag report nothing") {
@@ -382,11 +407,9 @@ TEST_CASE("shared atomics, barrier trees, __syncwarp double buffers, shuffles an
 }
 
 TEST_CASE("PPLAB_SIM_CHECK=off turns the shared-memory checks off, and a bad value is an error") {
-  auto r = run("PPLAB_SIM_CHECK=off " + program("pplab_sim_prog_shared_checks") + " tree");
-  INFO(r.output);
-  CHECK(r.status == 0);
-  CHECK(contains(r.output, "tree finished"));
-  r = run("PPLAB_SIM_CHECK=maybe " + program("pplab_sim_prog_shared_checks") + " clean");
+  expect_run(run("PPLAB_SIM_CHECK=off " + program("pplab_sim_prog_shared_checks") + " tree"), Exit::cleanly,
+             {"tree finished"});
+  const auto r = run("PPLAB_SIM_CHECK=maybe " + program("pplab_sim_prog_shared_checks") + " clean");
   CHECK(r.status == 1);
   CHECK(contains(r.output, "pplab-sim: error: PPLAB_SIM_CHECK must be on or off, not 'maybe'"));
 }
@@ -394,106 +417,92 @@ TEST_CASE("PPLAB_SIM_CHECK=off turns the shared-memory checks off, and a bad val
 TEST_CASE("an out-of-bounds write names the kernel, block, thread, allocation and line") {
   // The first thread past the end depends on the order threads run in: pin it, so
   // the suite also passes when PPLAB_SIM_SCHEDULE is set for the labs around it.
-  auto r = run("PPLAB_SIM_SCHEDULE=forward " + program("pplab_sim_prog_oob"));
-  INFO(r.output);
-  CHECK(contains(r.output, "pplab-sim: error: out-of-bounds write in kernel 'fill'"));
-  CHECK(contains(r.output, "block (3,0,0)"));
-  CHECK(contains(r.output, "thread (232,0,0)"));
-  CHECK(contains(r.output, "0 bytes past the end of a 4000-byte cudaMalloc allocation"));
-  CHECK(contains(r.output, "oob.cu:13"));
-  CHECK(contains(r.output, "the launch stops; the next synchronising call returns cudaErrorIllegalAddress"));
-  // CUDA's error model: sticky from the next synchronising call until cudaDeviceReset.
-  CHECK(contains(r.output, "sync: cudaErrorIllegalAddress (an illegal memory access was encountered)"));
-  CHECK(contains(r.output, "later: copy cudaErrorIllegalAddress, launch cudaErrorIllegalAddress"));
-  CHECK(contains(r.output, "after cudaDeviceReset: cudaSuccess, out[0] = 0"));
-  CHECK(r.status == 1);  // the program's own verdict on the sticky error
+  // CUDA's error model: the report, then the error is sticky from the next synchronising
+  // call until cudaDeviceReset; the program's own verdict on it is its exit status 1.
+  const auto r = expect_run(run("PPLAB_SIM_SCHEDULE=forward " + program("pplab_sim_prog_oob")), Exit::with_error,
+                            {"pplab-sim: error: out-of-bounds write in kernel 'fill'",
+                             "block (3,0,0)",
+                             "thread (232,0,0)",
+                             "0 bytes past the end of a 4000-byte cudaMalloc allocation",
+                             "oob.cu:13",
+                             "the launch stops; the next synchronising call returns cudaErrorIllegalAddress",
+                             "sync: cudaErrorIllegalAddress (an illegal memory access was encountered)",
+                             "later: copy cudaErrorIllegalAddress, launch cudaErrorIllegalAddress",
+                             "after cudaDeviceReset: cudaSuccess, out[0] = 0"});
+  CHECK(r.status == 1);
   // Only the first fault is reported, though every later thread of the launch would fault too.
   CHECK(r.output.find("out-of-bounds") == r.output.rfind("out-of-bounds"));
 }
 
 TEST_CASE("a fault ends its block while the block's other threads wait at a barrier") {
-  auto r = run(program("pplab_sim_prog_oob") + " barrier");
-  INFO(r.output);
-  CHECK(contains(r.output, "pplab-sim: error: out-of-bounds read in kernel 'staged'"));
-  CHECK(contains(r.output, "block (1,0,0), thread (200,0,0)"));
-  CHECK(contains(r.output, "0 bytes past the end of a 4096-byte cudaMalloc allocation"));
-  CHECK(contains(r.output, "oob.cu:20"));
-  CHECK(contains(r.output, "sync: cudaErrorIllegalAddress"));
   // The abandoned block's fibers are replaced: barriers work after the reset.
-  CHECK(contains(r.output, "after cudaDeviceReset: cudaSuccess, out[0] = 0"));
+  const auto r = expect_run(run(program("pplab_sim_prog_oob") + " barrier"), Exit::with_error,
+                            {"pplab-sim: error: out-of-bounds read in kernel 'staged'",
+                             "block (1,0,0), thread (200,0,0)",
+                             "0 bytes past the end of a 4096-byte cudaMalloc allocation",
+                             "oob.cu:20",
+                             "sync: cudaErrorIllegalAddress",
+                             "after cudaDeviceReset: cudaSuccess, out[0] = 0"});
   CHECK(r.status == 1);
 }
 
 TEST_CASE("set_faults_end_process(true): the fault report ends the process") {
-  auto r = run("PPLAB_SIM_SCHEDULE=forward " + program("pplab_sim_prog_oob") + " end");
-  INFO(r.output);
+  const auto r = expect_run(run("PPLAB_SIM_SCHEDULE=forward " + program("pplab_sim_prog_oob") + " end"),
+                            Exit::with_error, {"pplab-sim: error: out-of-bounds write in kernel 'fill'", "oob.cu:13"});
   CHECK(r.status == 1);
-  CHECK(contains(r.output, "pplab-sim: error: out-of-bounds write in kernel 'fill'"));
-  CHECK(contains(r.output, "oob.cu:13"));
   CHECK(!contains(r.output, "the launch stops"));
   CHECK(!contains(r.output, "sync:"));
 }
 
 TEST_CASE("threads that exit while others wait at __syncthreads are barrier divergence") {
-  auto r = run(program("pplab_sim_prog_divergence"));
-  INFO(r.output);
-  CHECK(r.status != 0);
-  CHECK(contains(r.output, "pplab-sim: error: barrier divergence"));
-  CHECK(contains(r.output, "kernel 'early_exit'"));
+  const auto r = expect_run(run(program("pplab_sim_prog_divergence")), Exit::with_error,
+                            {"pplab-sim: error: barrier divergence",
+                             "kernel 'early_exit'"});
   // Both blocks diverge; the worker that finds it first reports its block.
   CHECK((contains(r.output, "block (0,0,0)") || contains(r.output, "block (1,0,0)")));
-  CHECK(contains(r.output, "threads (0,0,0)..(15,0,0) [16 threads] wait at __syncthreads() at"));
-  CHECK(contains(r.output, "divergence.cu:6"));
-  CHECK(contains(r.output, "(16,0,0)..(63,0,0) [48 threads] have exited"));
+  expect_contains(r.output, {"threads (0,0,0)..(15,0,0) [16 threads] wait at __syncthreads() at",
+                             "divergence.cu:6",
+                             "(16,0,0)..(63,0,0) [48 threads] have exited"});
 }
 
 TEST_CASE("threads waiting at two different __syncthreads calls are reported with both lines") {
-  auto r = run(program("pplab_sim_prog_two_barriers"));
-  INFO(r.output);
-  CHECK(r.status != 0);
-  CHECK(contains(r.output, "different __syncthreads() calls"));
-  CHECK(contains(r.output, "two_barriers.cu:6"));
-  CHECK(contains(r.output, "two_barriers.cu:8"));
+  expect_run(run(program("pplab_sim_prog_two_barriers")), Exit::with_error,
+             {"different __syncthreads() calls",
+              "two_barriers.cu:6",
+              "two_barriers.cu:8"});
 }
 
 TEST_CASE("a warp op whose mask names exited lanes says where they are") {
-  auto r = run(program("pplab_sim_prog_warp_mask"));
-  INFO(r.output);
-  CHECK(r.status != 0);
-  CHECK(contains(r.output, "pplab-sim: error: warp operation cannot complete in kernel 'half_warp'"));
-  CHECK(contains(r.output, "__shfl_down_sync(mask 0xffffffff) at"));
-  CHECK(contains(r.output, "warp_mask.cu:6"));
-  CHECK(contains(r.output, "lane 16"));
-  CHECK(contains(r.output, "has exited"));
+  expect_run(run(program("pplab_sim_prog_warp_mask")), Exit::with_error,
+             {"pplab-sim: error: warp operation cannot complete in kernel 'half_warp'",
+              "__shfl_down_sync(mask 0xffffffff) at",
+              "warp_mask.cu:6",
+              "lane 16",
+              "has exited"});
 }
 
 TEST_CASE("lanes split between a warp op and a barrier are a deadlock naming both lines") {
-  auto r = run(program("pplab_sim_prog_warp_vs_barrier"));
-  INFO(r.output);
-  CHECK(r.status != 0);
-  CHECK(contains(r.output, "warp_vs_barrier.cu:7"));
-  CHECK(contains(r.output, "waits at __syncthreads() at"));
-  CHECK(contains(r.output, "warp_vs_barrier.cu:9"));
+  expect_run(run(program("pplab_sim_prog_warp_vs_barrier")), Exit::with_error,
+             {"warp_vs_barrier.cu:7",
+              "waits at __syncthreads() at",
+              "warp_vs_barrier.cu:9"});
 }
 
 TEST_CASE("a spin-wait deadlock is ended by the watchdog after PPLAB_SIM_TIMEOUT") {
   // Thread 0 spins waiting for a later thread: under the forward order it never ends.
-  auto r = run("PPLAB_SIM_SCHEDULE=forward PPLAB_SIM_TIMEOUT=1 " + program("pplab_sim_prog_spin"));
-  INFO(r.output);
-  CHECK(r.status != 0);
-  CHECK(contains(r.output, "pplab-sim: error: kernel 'spin'"));
-  CHECK(contains(r.output, "still running after"));
-  CHECK(contains(r.output, "thread (0,0,0)"));
+  const auto r = expect_run(run("PPLAB_SIM_SCHEDULE=forward PPLAB_SIM_TIMEOUT=1 " + program("pplab_sim_prog_spin")),
+                            Exit::with_error,
+                            {"pplab-sim: error: kernel 'spin'",
+                             "still running after",
+                             "thread (0,0,0)"});
   CHECK((contains(r.output, "now at /") && (contains(r.output, "spin.cu:10") || contains(r.output, "spin.cu:11"))));
 }
 
 TEST_CASE("device printf reaches stdout and the schedule comes from PPLAB_SIM_SCHEDULE") {
-  auto r = run("PPLAB_SIM_SCHEDULE=reverse " + program("pplab_sim_prog_hello"));
-  INFO(r.output);
-  CHECK(r.status == 0);
-  CHECK(contains(r.output, "hello from block 1 thread 1 value 11"));
-  CHECK(contains(r.output, "device: pplab CPU emulator"));
-  CHECK(contains(r.output, "schedule: 1"));
+  expect_run(run("PPLAB_SIM_SCHEDULE=reverse " + program("pplab_sim_prog_hello")), Exit::cleanly,
+             {"hello from block 1 thread 1 value 11",
+              "device: pplab CPU emulator",
+              "schedule: 1"});
   auto rnd = run("PPLAB_SIM_SCHEDULE=random:42 " + program("pplab_sim_prog_hello"));
   CHECK(contains(rnd.output, "schedule: 2"));
   auto bad = run("PPLAB_SIM_SCHEDULE=sideways " + program("pplab_sim_prog_hello"));
@@ -548,18 +557,14 @@ RunResult simcc_run(const std::string& name, const std::string& env = "") {
 }  // namespace
 
 TEST_CASE("a .cu file without includes gets the runtime header, as under nvcc") {
-  auto r = simcc_run("implicit");
-  INFO(r.output);
-  CHECK(r.status == 0);
-  CHECK(contains(r.output, "implicit include: h[99] = 297, CUDART_VERSION = 13000"));
+  expect_run(simcc_run("implicit"), Exit::cleanly,
+             {"implicit include: h[99] = 297, CUDART_VERSION = 13000"});
 }
 
 TEST_CASE("launches and extern T __shared__ in an included .cuh are rewritten with their lines kept") {
-  auto r = simcc_run("header_launch");
-  INFO(r.output);
-  CHECK(r.status == 0);
-  CHECK(contains(r.output, "header line 10\n"));
-  CHECK(contains(r.output, "launch in a header: reversed, main line 14"));
+  expect_run(simcc_run("header_launch"), Exit::cleanly,
+             {"header line 10\n",
+              "launch in a header: reversed, main line 14"});
 }
 
 TEST_CASE("cooperative groups: tiles, shuffles, votes, cg::reduce, coalesced groups and grid sync") {
@@ -567,42 +572,36 @@ TEST_CASE("cooperative groups: tiles, shuffles, votes, cg::reduce, coalesced gro
     auto r = simcc_run("groups", std::string("PPLAB_SIM_SCHEDULE=") + schedule + " ");
     INFO(schedule << "\n" << r.output);
     CHECK(r.status == 0);
-    CHECK(contains(r.output, "tile8 sums 28 92 988"));
-    CHECK(contains(r.output, "reduce plus 496 less 69 greater 7"));
-    CHECK(contains(r.output, "ballot 49249249 any 1 all 0 meta_group_size 16"));
-    CHECK(contains(r.output, "coalesced size 16 sum 256 shfl_down 5"));
-    CHECK(contains(r.output, "grid: valid 1, blocks 4"));
-    CHECK(contains(r.output, "cooperative launch: cudaSuccess, total 10"));
+    expect_contains(r.output, {"tile8 sums 28 92 988",
+                               "reduce plus 496 less 69 greater 7",
+                               "ballot 49249249 any 1 all 0 meta_group_size 16",
+                               "coalesced size 16 sum 256 shfl_down 5",
+                               "grid: valid 1, blocks 4",
+                               "cooperative launch: cudaSuccess, total 10"});
   }
 }
 
 TEST_CASE("registered and mapped host memory, cudaMemLocation prefetch, occupancy, umin and CUDA 13 vector types") {
-  auto r = simcc_run("runtime_api");
-  INFO(r.output);
-  CHECK(r.status == 0);
-  CHECK(contains(r.output, "registered cudaSuccess, mapped same address, block 256, host[0] 1 host[63] 5"));
-  CHECK(contains(r.output, "prefetch cudaSuccess, attach cudaSuccess"));
-  CHECK(contains(r.output, "alignof long4 16 double4_16a 16 double4_32a 32 ulong2 16"));
-  CHECK(contains(r.output, "compute mode 0 (default 0)"));
+  expect_run(simcc_run("runtime_api"), Exit::cleanly,
+             {"registered cudaSuccess, mapped same address, block 256, host[0] 1 host[63] 5",
+              "prefetch cudaSuccess, attach cudaSuccess",
+              "alignof long4 16 double4_16a 16 double4_32a 32 ulong2 16",
+              "compute mode 0 (default 0)"});
 }
 
 TEST_CASE("a failed device assert prints CUDA's line and leaves cudaErrorAssert sticky") {
-  auto r = simcc_run("device_assert");
-  INFO(r.output);
-  CHECK(r.status == 0);
-  CHECK(contains(r.output, "device_assert.cu:8: void check(int): block: [1,0,0], thread: [28,0,0] Assertion `i < n` failed."));
-  CHECK(contains(r.output, "thread: [31,0,0] Assertion"));
+  const auto r = expect_run(simcc_run("device_assert"), Exit::cleanly,
+                            {"device_assert.cu:8: void check(int): block: [1,0,0], thread: [28,0,0] Assertion `i < n` failed.",
+                             "thread: [31,0,0] Assertion"});
   CHECK(!contains(r.output, "thread: [27,0,0] Assertion"));
-  CHECK(contains(r.output, "pplab-sim: error: device assert failed in kernel 'check'"));
-  CHECK(contains(r.output, "sync cudaErrorAssert, later cudaErrorAssert"));
+  expect_contains(r.output, {"pplab-sim: error: device assert failed in kernel 'check'",
+                             "sync cudaErrorAssert, later cudaErrorAssert"});
 }
 
 TEST_CASE("a shuffle reading a lane outside its mask is reported with its line") {
-  auto r = simcc_run("ub_shuffle");
-  INFO(r.output);
-  CHECK(r.status != 0);
-  CHECK(contains(r.output, "pplab-sim: error: undefined shuffle in kernel 'partial_sum'"));
-  CHECK(contains(r.output, "ub_shuffle.cu:6 (mask 0x000000ff): lane 0 reads lane 16, which the mask leaves out"));
+  expect_run(simcc_run("ub_shuffle"), Exit::with_error,
+             {"pplab-sim: error: undefined shuffle in kernel 'partial_sum'",
+              "ub_shuffle.cu:6 (mask 0x000000ff): lane 0 reads lane 16, which the mask leaves out"});
 }
 
 TEST_CASE("simcc --version and --help say what is supported") {
@@ -611,21 +610,17 @@ TEST_CASE("simcc --version and --help say what is supported") {
   CHECK(contains(v.output, "simcc (pplab CPU emulator): CUDA runtime API 13.0 subset"));
   auto h = run(std::string(PPLAB_SIM_SIMCC) + " --help");
   CHECK(h.status == 0);
-  CHECK(contains(h.output, "cooperative groups"));
-  CHECK(contains(h.output, "Not supported: dynamic parallelism"));
+  expect_contains(h.output, {"cooperative groups",
+                             "Not supported: dynamic parallelism"});
 }
 
 TEST_CASE("launches run concurrently with the host, in stream order, and synchronising calls wait for them") {
-  auto r = simcc_run("streams", "PPLAB_SIM_TIMEOUT=20 ");
-  INFO(r.output);
-  CHECK(r.status == 0);
-  CHECK(contains(r.output, "while waiting: cudaErrorNotReady; after the flag: out = 42, cudaSuccess"));
-  CHECK(contains(r.output, "in stream order: 34, stream cudaSuccess"));
+  expect_run(simcc_run("streams", "PPLAB_SIM_TIMEOUT=20 "), Exit::cleanly,
+             {"while waiting: cudaErrorNotReady; after the flag: out = 42, cudaSuccess",
+              "in stream order: 34, stream cudaSuccess"});
 }
 
 TEST_CASE("thrust's device_vector, sort_by_key and copy run on its C++ back end") {
-  auto r = simcc_run("thrust_sort");
-  INFO(r.output);
-  CHECK(r.status == 0);
-  CHECK(contains(r.output, "thrust sort_by_key: sorted, values follow"));
+  expect_run(simcc_run("thrust_sort"), Exit::cleanly,
+             {"thrust sort_by_key: sorted, values follow"});
 }

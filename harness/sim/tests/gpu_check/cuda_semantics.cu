@@ -6,6 +6,8 @@
 
 #include <cstdio>
 
+#include "block_predicates.cuh"
+
 __global__ void shuffles(int* out) {
   int l = threadIdx.x, v = 100 + l;
   out[0 * 32 + l] = __shfl_sync(0xffffffffu, v, 3, 8);
@@ -40,18 +42,6 @@ __global__ void active(unsigned* out) {
   }
 }
 
-__global__ void preds(int* out) {
-  int c = __syncthreads_count(threadIdx.x % 4 == 0);
-  int a = __syncthreads_and(threadIdx.x < 1000);
-  int o = __syncthreads_or(threadIdx.x == 77);
-  int z = __syncthreads_and(threadIdx.x != 3);
-  if (threadIdx.x == 0) {
-    out[0] = c;
-    out[1] = a;
-    out[2] = o;
-    out[3] = z;
-  }
-}
 
 __global__ void intrinsics(int* out) {
   volatile int zero = 0;
@@ -90,7 +80,7 @@ int main() {
   active<<<1, 32>>>(u);
   cudaMemcpy(hv, u, 2 * sizeof(unsigned), cudaMemcpyDeviceToHost);
   std::printf("activemask: %08x %08x\n", hv[0], hv[1]);
-  preds<<<1, 128>>>(d);
+  block_predicates_kernel<<<1, 128>>>(d);
   cudaMemcpy(h, d, 4 * sizeof(int), cudaMemcpyDeviceToHost);
   std::printf("syncthreads count/and/or/and: %d %d %d %d\n", h[0], h[1], h[2], h[3]);
   cudaMemset(d, 0, 16 * sizeof(int));
@@ -103,10 +93,10 @@ int main() {
   shuffles<<<1, big>>>(d);
   cudaError_t e = cudaGetLastError();
   std::printf("launch 1025 threads: %d %s\n", static_cast<int>(e), cudaGetErrorString(e));
-  preds<<<1, 32, 64 * 1024>>>(d);
+  block_predicates_kernel<<<1, 32, 64 * 1024>>>(d);
   e = cudaGetLastError();
   std::printf("launch 64 KiB smem: %d %s\n", static_cast<int>(e), cudaGetErrorString(e));
-  preds<<<0, 32>>>(d);
+  block_predicates_kernel<<<0, 32>>>(d);
   e = cudaGetLastError();
   std::printf("launch 0 blocks: %d %s\n", static_cast<int>(e), cudaGetErrorString(e));
   return 0;

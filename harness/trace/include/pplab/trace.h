@@ -1,7 +1,7 @@
 /// \file
 /// \brief Step tables of a kernel's shared array, for `pplab trace` and the handouts.
 ///
-/// A lab's trace program (harness/trace/trace_NN.cpp) is compiled together with the
+/// A lab's trace program (harness/labs/NN_name/trace.cpp) is compiled together with the
 /// lab's kernel file for the CPU emulator, with this header force-included before it
 /// (`-include pplab/trace.h`). The header wraps the block rendezvous points
 /// (`__syncthreads()`, `__syncwarp()`, `__ballot_sync()`) so that each thread, as it
@@ -168,6 +168,58 @@ void print_array(std::ostream& out, bool markdown, const std::string& label, con
 
 /// Formats a number as the seed does: integers without a decimal point.
 std::string number(double v);
+
+/// The values, space separated ("7 14 4 1"), as a trace's summary lines print an array.
+template <class T>
+std::string joined(const std::vector<T>& values) {
+  std::string text;
+  for (const T& v : values) text += (text.empty() ? "" : " ") + std::to_string(v);
+  return text;
+}
+
+/// The low `bits` bits of v, most significant first: binary(7, 4) is "0111".
+inline std::string binary(unsigned v, int bits) {
+  std::string text;
+  for (int b = bits - 1; b >= 0; --b) text += ((v >> b) & 1u) ? '1' : '0';
+  return text;
+}
+
+/// `n` elements of device memory, unset (cudaMalloc); trace programs never free it.
+template <class T>
+T* device_array(std::size_t n) {
+  T* device = nullptr;
+  cudaMalloc(&device, n * sizeof(T));
+  return device;
+}
+
+/// A device copy of `host` (cudaMalloc and cudaMemcpy); trace programs never free it.
+template <class T>
+T* to_device(const std::vector<T>& host) {
+  T* device = device_array<T>(host.size());
+  cudaMemcpy(device, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice);
+  return device;
+}
+
+/// `n` elements of device memory, copied back to the host.
+template <class T>
+std::vector<T> from_device(const T* device, std::size_t n) {
+  std::vector<T> host(n);
+  cudaMemcpy(host.data(), device, n * sizeof(T), cudaMemcpyDeviceToHost);
+  return host;
+}
+
+/// The usual traced run: `run` (the lab's call, returning what the trace prints) runs
+/// once for the tracer to find the watched array, then again from rearm() as the traced
+/// launch; returns the traced run's result. Later launches are not recorded (stop()).
+template <class Run>
+auto traced_run(Tracer& tracer, Run&& run) {
+  run();
+  tracer.rearm();
+  auto result = run();
+  tracer.end_launch();
+  tracer.stop();
+  return result;
+}
 
 /// Reinterprets element bits as a value of type T.
 template <class T>

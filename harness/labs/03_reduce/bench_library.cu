@@ -1,0 +1,62 @@
+// Lab 03's library rows, beside the reference only: CUB's DeviceReduce::Sum / Min / Max
+// on the lab's inputs, and the device copy.
+#include <cub/device/device_reduce.cuh>
+
+#include <memory>
+#include <string>
+#include <type_traits>
+
+#include "pplab/bench_main.h"
+#include "pplab/device_buffer.h"
+#include "pplab/inputs.h"
+
+namespace {
+
+template <class T, class CubCall>
+void cub_row(const pplab::BenchOptions& options, const std::shared_ptr<pplab::DeviceBuffer<T>>& d_in,
+             const std::string& variant, CubCall cub_call) {
+  const std::size_t n = d_in->size();
+  auto d_out = std::make_shared<pplab::DeviceBuffer<T>>(1);
+  std::size_t temp_bytes = 0;
+  cub_call(nullptr, temp_bytes, d_in->data(), d_out->data(), n, cudaStream_t(0));
+  auto d_temp = std::make_shared<pplab::DeviceBuffer<unsigned char>>(temp_bytes);
+  pplab::BenchCase spec;
+  spec.lab = PPLAB_LAB;
+  spec.impl = "cub";
+  spec.variant = variant;
+  spec.n = n;
+  spec.bytes_moved = double(sizeof(T)) * double(n);
+  spec.run = [=](cudaStream_t stream) {
+    std::size_t bytes = d_temp->bytes();
+    cub_call(d_temp->data(), bytes, d_in->data(), d_out->data(), n, stream);
+  };
+  pplab::measure(spec, options);
+}
+
+template <class T>
+void cub_type(const pplab::BenchOptions& options, std::size_t n) {
+  const char* type = std::is_same_v<T, int> ? "int" : "float";
+  auto d_in = std::make_shared<pplab::DeviceBuffer<T>>(std::is_same_v<T, int>
+                                                           ? pplab::random_values<T>(n, T(-1000), T(1000), 1)
+                                                           : pplab::random_values<T>(n, T(-1), T(1), 2));
+  cub_row<T>(options, d_in, std::string("sum ") + type + " (DeviceReduce::Sum)",
+             [](void* temp, std::size_t& bytes, const T* in, T* out, std::size_t count, cudaStream_t stream) {
+               cub::DeviceReduce::Sum(temp, bytes, in, out, count, stream);
+             });
+  cub_row<T>(options, d_in, std::string("min ") + type + " (DeviceReduce::Min)",
+             [](void* temp, std::size_t& bytes, const T* in, T* out, std::size_t count, cudaStream_t stream) {
+               cub::DeviceReduce::Min(temp, bytes, in, out, count, stream);
+             });
+  cub_row<T>(options, d_in, std::string("max ") + type + " (DeviceReduce::Max)",
+             [](void* temp, std::size_t& bytes, const T* in, T* out, std::size_t count, cudaStream_t stream) {
+               cub::DeviceReduce::Max(temp, bytes, in, out, count, stream);
+             });
+}
+
+}  // namespace
+
+void pplab::bench_library_cases(const BenchOptions& options, std::size_t n) {
+  cub_type<int>(options, n);
+  cub_type<float>(options, n);
+  measure_copy(PPLAB_LAB, n, 4, options);
+}

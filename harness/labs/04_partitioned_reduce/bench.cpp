@@ -1,0 +1,69 @@
+// Lab 04 benchmark: the partitioned sum, by two passes and by atomics. CUB's
+// DeviceReduce::Sum on the same input and the device copy are in bench_library.cu.
+//   build/gpu-solutions/bin/lab04_partitioned_reduce_ref_bench [--sizes=16,20,24,28]
+// Bytes moved: n * sizeof(T), the input read once (the partials array is a few KB).
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "partitioned_reduce.cuh"
+#include "pplab/bench_main.h"
+#include "pplab/check.h"
+#include "pplab/cpu_reference.h"
+#include "pplab/device_buffer.h"
+#include "pplab/inputs.h"
+
+namespace {
+
+using pplab::lab04::Method;
+
+template <class T>
+void bench_type(const pplab::BenchOptions& options, std::size_t n) {
+  const char* type = std::is_same_v<T, int> ? "int" : "float";
+  const std::vector<T> host = std::is_same_v<T, int> ? pplab::random_values<T>(n, T(-1000), T(1000), 1)
+                                                     : pplab::random_values<T>(n, T(-1), T(1), 2);
+  auto d_in = std::make_shared<pplab::DeviceBuffer<T>>(host);
+  auto d_out = std::make_shared<pplab::DeviceBuffer<T>>(1);
+  T expected;
+  if constexpr (std::is_same_v<T, int>) {
+    std::uint32_t total = 0;  // wraps like the GPU's adder
+    for (int v : host) total += static_cast<std::uint32_t>(v);
+    expected = static_cast<int>(total);
+  } else {
+    expected = pplab::cpu::sum(host);
+  }
+  double magnitude = 0;
+  for (const T& v : host) magnitude += std::fabs(double(v));
+  const pplab::Tolerance tolerance =
+      std::is_floating_point_v<T> ? pplab::sum_tolerance(n, magnitude) : pplab::Tolerance{};
+
+  for (Method method : {Method::two_pass, Method::atomics}) {
+    pplab::BenchCase spec;
+    spec.lab = PPLAB_LAB;
+    spec.impl = pplab::bench_impl();
+    spec.variant = std::string("sum ") + type + (method == Method::two_pass ? ", two passes" : ", atomics");
+    spec.n = n;
+    spec.bytes_moved = double(sizeof(T)) * double(n);
+    spec.run = [=](cudaStream_t stream) {
+      pplab::lab04::partitioned_sum(d_in->data(), d_out->data(), n, method, pplab::lab04::kBlockThreads, 0, stream);
+    };
+    spec.verify = [=, variant = spec.variant] {
+      const T got = d_out->download()[0];
+      return got == expected ||
+             pplab::compare_value({variant + " after timing", n}, expected, got, tolerance).passed;
+    };
+    pplab::measure(spec, options);
+  }
+}
+
+void partitioned_reduce_cases(const pplab::BenchOptions& options, std::size_t n) {
+  bench_type<float>(options, n);
+  bench_type<int>(options, n);
+}
+
+}  // namespace
+
+pplab::BenchLab pplab::bench_lab() { return {{16, 20, 24, 28}, 0, partitioned_reduce_cases}; }

@@ -1,0 +1,51 @@
+// Lab 05 benchmark: the naive scan, exclusive and inclusive over ints. CUB's
+// DeviceScan::ExclusiveSum / InclusiveSum and the device copy are in bench_library.cu.
+// Bytes moved: the ideal scan reads n ints and writes n ints (2 * 4n bytes), whatever
+// the implementation really moves; this lab's tiles-then-offsets scan moves about 4 * 4n
+// and does log2(256) steps per element, so it has no speed target.
+//   build/gpu-solutions/bin/lab05_naive_scan_ref_bench [--sizes=16,20,24,28]
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "naive_scan.cuh"
+#include "pplab/bench_main.h"
+#include "pplab/check.h"
+#include "pplab/cpu_reference.h"
+#include "pplab/device_buffer.h"
+#include "pplab/inputs.h"
+
+namespace {
+
+void naive_scan_cases(const pplab::BenchOptions& options, std::size_t n) {
+  // Small values keep every prefix of 2^28 elements inside an int.
+  const auto in = pplab::random_values<int>(n, 0, 3, 1);
+  auto d_in = std::make_shared<pplab::DeviceBuffer<int>>(in);
+  auto d_out = std::make_shared<pplab::DeviceBuffer<int>>(n);
+
+  for (bool inclusive : {false, true}) {
+    const std::string variant = inclusive ? "inclusive int" : "exclusive int";
+    const auto expected =
+        std::make_shared<std::vector<int>>(inclusive ? pplab::cpu::inclusive_scan(in) : pplab::cpu::exclusive_scan(in));
+    pplab::BenchCase spec;
+    spec.lab = PPLAB_LAB;
+    spec.impl = pplab::bench_impl();
+    spec.variant = variant;
+    spec.n = n;
+    spec.bytes_moved = 2.0 * 4.0 * double(n);  // read in, write out
+    spec.run = [=](cudaStream_t stream) {
+      if (inclusive) pplab::lab05::inclusive_scan(d_in->data(), d_out->data(), n, pplab::lab05::kBlockThreads, stream);
+      else pplab::lab05::exclusive_scan(d_in->data(), d_out->data(), n, pplab::lab05::kBlockThreads, stream);
+    };
+    spec.verify = [=] {
+      return pplab::compare_arrays({"naive scan after timing (" + variant + ")", n}, *expected, d_out->download())
+          .passed;
+    };
+    d_out->poison();  // once, untimed: an output the scan never writes fails verify
+    pplab::measure(spec, options);
+  }
+}
+
+}  // namespace
+
+pplab::BenchLab pplab::bench_lab() { return {{16, 20, 24, 28}, 0, naive_scan_cases}; }

@@ -1,0 +1,116 @@
+// pplab trace 06: the Blelloch scan on the handout's example 3 1 7 0 4 1 6 3, one block
+// of 4 threads scanning one tile of 8 elements (the tiles algorithm): the load, the
+// up-sweep (strides 1, 2, 4), clearing the root, the down-sweep (strides 4, 2, 1).
+// The kernel's shared tile is called `tile` (the handout's x).
+#include <cuda_runtime.h>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "pplab/trace.h"
+#include "work_efficient_scan.cuh"
+
+namespace tr = pplab::trace;
+namespace lab = pplab::lab06;
+
+namespace {
+}  // namespace
+
+int main(int argc, char** argv) {
+  const auto options = tr::parse_options(argc, argv, "lab 06: the work-efficient scan, 4 threads, 8 elements");
+  constexpr int kThreads = 4, kTile = 2 * kThreads;
+  const std::vector<int> in{3, 1, 7, 0, 4, 1, 6, 3};
+  const int n = static_cast<int>(in.size());
+
+  tr::Tracer& tracer = tr::tracer();
+  tracer.begin(sizeof(int));
+  int* d_in = tr::to_device(in);
+  int* d_out = tr::device_array<int>(n);
+  auto scan = [&](bool inclusive) {
+    if (inclusive)
+      lab::inclusive_scan(d_in, d_out, n, lab::Algorithm::tiles, kThreads);
+    else
+      lab::exclusive_scan(d_in, d_out, n, lab::Algorithm::tiles, kThreads);
+    cudaDeviceSynchronize();
+    return tr::from_device(d_out, n);
+  };
+  // The first scan finds the tile; the second is traced.
+  const std::vector<int> exclusive = tr::traced_run(tracer, [&] { return scan(false); });
+  const std::vector<int> inclusive = scan(true);
+
+  // Steps: 0 the load; 1 .. L-1 up-sweep strides 1 .. TILE/4; L the last up-sweep level
+  // and clearing the root (no barrier between them); L+1 .. 2L the down-sweep.
+  int levels = 0;
+  while ((1 << levels) < kTile) ++levels;  // L = log2(TILE) = 3
+  auto up_stride = [&](std::size_t k) { return 1 << (k - 1); };
+  auto down_stride = [&](std::size_t k) { return (kTile / 2) >> (k - levels - 1); };
+  bool consistent = true;
+  auto value = [&](const std::vector<std::uint8_t>& snapshot, int i) {
+    // (a kernel with other barriers than the reference's may point outside the tile)
+    if (i < 0 || static_cast<std::size_t>(i) >= tracer.size()) return 0;
+    return tr::as<int>(tracer.value(snapshot, static_cast<std::size_t>(i)));
+  };
+  auto pair = [](int t, int stride) {
+    const int left = stride * (2 * t + 1) - 1, right = stride * (2 * t + 2) - 1;
+    return "(" + std::to_string(left) + "→" + std::to_string(right) + ")";
+  };
+
+  tr::Format format;
+  format.array = "tile";
+  format.value = [](std::uint64_t bits) { return std::to_string(tr::as<int>(bits)); };
+  format.title = [&](std::size_t k, const tr::Step&) -> std::string {
+    if (k == 0) return "load two elements per thread";
+    if (static_cast<int>(k) < levels) return "up-sweep, stride " + std::to_string(up_stride(k));
+    if (static_cast<int>(k) == levels)
+      return "up-sweep, stride " + std::to_string(up_stride(k)) + "; then clear the root";
+    if (static_cast<int>(k) <= 2 * levels) return "down-sweep, stride " + std::to_string(down_stride(k));
+    return "after the sweeps";
+  };
+  format.what = [&](std::size_t k, const tr::Step& s, const tr::Write& w) -> std::string {
+    const int i = static_cast<int>(w.index), after = tr::as<int>(w.after);
+    const std::string x = "x" + std::to_string(i);
+    if (k == 0) return x + " = " + std::to_string(after);
+    if (static_cast<int>(k) <= levels) {  // x[right] += x[left]
+      const int stride = up_stride(k);
+      const int left = i - stride, old = value(s.before, i), added = value(s.before, left);
+      std::string text = pair(w.thread, stride) + " " + x + " = " + std::to_string(old) + " + " +
+                         std::to_string(added) + " = " + std::to_string(old + added);
+      if (static_cast<int>(k) == levels) {  // the root: the tile's total, then 0
+        if (old + added != inclusive.back() || after != 0) consistent = false;
+        return text + " (the total), then the root " + x + " = " + std::to_string(after);
+      }
+      if (old + added != after) consistent = false;
+      return text;
+    }
+    const int stride = down_stride(k);
+    if (stride < 1) return x + " = " + std::to_string(after);
+    if ((i + 1) % (2 * stride) != 0) {  // a left child: gets its parent's value
+      if (after != value(s.before, i + stride)) consistent = false;
+      return pair(w.thread, stride) + " " + x + " = " + std::to_string(after);
+    }
+    const int parent = value(s.before, i), old_left = value(s.before, i - stride);
+    if (parent + old_left != after) consistent = false;
+    return x + " = " + std::to_string(parent) + " + " + std::to_string(old_left) + " = " + std::to_string(after);
+  };
+
+  std::ostream& out = std::cout;
+  if (!options.markdown)
+    out << "Lab 06, the work-efficient (Blelloch) scan: " << kThreads << " threads per block, a tile of " << kTile
+        << " elements\nKernel file: " << PPLAB_TRACE_SOURCE << "\n\n  in: " << tr::joined(in) << "\n\n";
+  else
+    out << "`tile` is the handout's x (thread t loads elements t and t + 4); `·` is a slot not yet written.\n\n";
+  tr::print_steps(out, tracer, format, options.markdown);
+
+  std::vector<int> want_ex(n), want_in(n);
+  for (int i = 0, sum = 0; i < n; ++i) want_ex[i] = sum, sum += in[i], want_in[i] = sum;
+  const bool ok = exclusive == want_ex && inclusive == want_in;
+  const char* bullet = options.markdown ? "\n- " : "";
+  out << bullet << "The exclusive scan written to `out`: " << (options.markdown ? "**" : "") << tr::joined(exclusive)
+      << (options.markdown ? "**" : "") << (exclusive == want_ex ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
+  out << (options.markdown ? "- " : "") << "The inclusive scan (each element added back at the write): "
+      << tr::joined(inclusive) << (inclusive == want_in ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
+  if (!consistent)
+    out << (options.markdown ? "\n" : "") << "Note: some steps did not follow the up/down-sweep pattern.\n";
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,46 @@
+// Lab 09 benchmark: odd-even transposition sort of int keys. CUB's DeviceRadixSort on
+// the same keys and the device copy are in bench_library.cu. The sort does about n²/2
+// compare-exchanges, so the default sizes stop at 2^16 (2^18 takes about a second per
+// run) and the repeats at 10.
+//   build/gpu-solutions/bin/lab09_odd_even_sort_ref_bench [--sizes=12,14,16]
+#include <algorithm>
+#include <climits>
+#include <memory>
+#include <vector>
+
+#include "odd_even_sort.cuh"
+#include "pplab/bench_main.h"
+#include "pplab/check.h"
+#include "pplab/device_buffer.h"
+#include "pplab/inputs.h"
+
+namespace {
+
+void odd_even_sort_cases(const pplab::BenchOptions& options, std::size_t n) {
+  const auto keys = pplab::random_values<int>(n, INT_MIN, INT_MAX, 1);
+  auto sorted = std::make_shared<std::vector<int>>(keys);
+  std::sort(sorted->begin(), sorted->end());
+  auto d_in = std::make_shared<pplab::DeviceBuffer<int>>(keys);
+  auto d_out = std::make_shared<pplab::DeviceBuffer<int>>(n);
+
+  pplab::BenchCase spec;
+  spec.lab = PPLAB_LAB;
+  spec.impl = pplab::bench_impl();
+  spec.n = n;
+  // The least any sort moves: read n keys, write n keys. The rounds actually move
+  // about ceil(n / block_threads) times that.
+  spec.bytes_moved = 2.0 * 4.0 * double(n);
+  spec.run = [=](cudaStream_t stream) {
+    pplab::lab09::odd_even_sort(d_in->data(), d_out->data(), n, pplab::lab09::kBlockThreads, stream);
+  };
+  // Sorted keys are a permutation of the input exactly when they equal the input sorted.
+  spec.verify = [=] {
+    return pplab::compare_arrays({"odd even sort after timing", n}, *sorted, d_out->download()).passed;
+  };
+  d_out->poison();
+  pplab::measure(spec, options);
+}
+
+}  // namespace
+
+pplab::BenchLab pplab::bench_lab() { return {{12, 14, 16}, 10, odd_even_sort_cases}; }

@@ -1,0 +1,129 @@
+// pplab trace 11: the lecture's 1-bit split sort of 7 14 4 1 (bits 0 to 3) by
+// split_sort_kernel: one block of 32 threads, one key per thread (threads 4-31 hold
+// none). Each pass counts the 1s with __syncthreads_count (the histogram), and each
+// key goes to its group's start plus the keys of its group before it, in the other
+// half of the ping-pong array keys[2][1024].
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "pplab/trace.h"
+#include "radix_sort.cuh"
+
+namespace tr = pplab::trace;
+namespace lab = pplab::lab11;
+
+int main(int argc, char** argv) {
+  const auto options = tr::parse_options(argc, argv, "lab 11: the 1-bit split sort of 7 14 4 1");
+  const std::vector<unsigned> in{7, 14, 4, 1};
+  const int n = static_cast<int>(in.size()), end_bit = 4;
+  const std::size_t half = lab::kSplitMaxKeys;  // keys[1] starts here
+
+  tr::Tracer& tracer = tr::tracer();
+  tracer.begin(sizeof(unsigned));
+  unsigned* d_in = tr::to_device(in);
+  unsigned* d_out = tr::device_array<unsigned>(n);
+  unsigned* d_positions = tr::device_array<unsigned>(n);
+  auto sort = [&](int bits, std::vector<unsigned>& positions) {
+    lab::split_sort(d_in, d_out, d_positions, n, 0, bits);
+    cudaDeviceSynchronize();
+    positions = tr::from_device(d_positions, n);
+    return tr::from_device(d_out, n);
+  };
+  std::vector<unsigned> positions, positions_bit0;
+  // The first sort finds keys[2][1024]; the second is traced.
+  const std::vector<unsigned> sorted = tr::traced_run(tracer, [&] { return sort(end_bit, positions); });
+  const std::vector<unsigned> after_bit0 = sort(1, positions_bit0);
+
+  // Which bit each step belongs to: the j-th __syncthreads_count is bit j's histogram,
+  // and the barrier after it ends bit j's scatter.
+  const auto& steps = tracer.steps();
+  std::vector<int> bit_of(steps.size(), -1);
+  std::vector<unsigned> zeros_of(end_bit, 0);
+  for (std::size_t k = 0, bit = 0, counted = 0; k < steps.size(); ++k) {
+    const std::string op = steps[k].op;
+    if (op == "__syncthreads_count()") {
+      bit = counted++;
+      if (const tr::Lane* l = steps[k].lane(0); l && bit < zeros_of.size()) zeros_of[bit] = n - static_cast<unsigned>(l->received);
+      bit_of[k] = static_cast<int>(bit);
+    } else if (counted > 0) {
+      bit_of[k] = static_cast<int>(bit);
+    }
+  }
+  bool consistent = true;
+
+  tr::Format format;
+  format.array = "keys";
+  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) format.shown.push_back(i);
+  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) format.shown.push_back(half + i);
+  for (int t = 0; t < n; ++t) format.threads.push_back(t);
+  format.value = [](std::uint64_t bits) { return std::to_string(tr::as<unsigned>(bits)); };
+  format.row_heading = "`keys[0][0…3] ‖ keys[1][0…3]` afterwards";
+  format.show = [&](std::size_t k, const tr::Step& s) {
+    // The block scan's shuffles (block_exclusive_sum, given) are left out.
+    return s.lanes.empty() ? !s.writes.empty() : std::string(s.op) == "__syncthreads_count()" && bit_of[k] >= 0;
+  };
+  format.title = [&](std::size_t k, const tr::Step& s) -> std::string {
+    if (bit_of[k] < 0) return "load: thread i holds key i";
+    const std::string bit = "bit " + std::to_string(bit_of[k]);
+    if (!s.lanes.empty()) return bit + ": the histogram";
+    return bit + ": each key to its new position, in keys[" + std::to_string((bit_of[k] + 1) % 2) + "]";
+  };
+  format.lane = [&](std::size_t k, const tr::Step& s, const tr::Lane& l) -> std::string {
+    const unsigned key = tr::as<unsigned>(tracer.value(s.before, (bit_of[k] % 2) * half + l.thread));
+    return std::to_string(key) + " = " + tr::binary(key, 4) + " (bit " + std::to_string(l.sent) + ")";
+  };
+  format.exchange_row = [&](std::size_t k, const tr::Step& s) -> std::string {
+    const tr::Lane* l = s.lane(0);
+    const unsigned ones = l ? static_cast<unsigned>(l->received) : 0, zeros = n - ones;
+    return "ones = " + std::to_string(ones) + ", zeros = " + std::to_string(n) + " − " + std::to_string(ones) +
+           " = " + std::to_string(zeros) + ": the 0s start at 0, the 1s at " + std::to_string(zeros) +
+           (bit_of[k] < 0 ? "" : "");
+  };
+  format.what = [&](std::size_t k, const tr::Step& s, const tr::Write& w) -> std::string {
+    const unsigned key = tr::as<unsigned>(w.after);
+    const std::size_t position = w.index % half;
+    if (bit_of[k] < 0) return "keys[0][" + std::to_string(position) + "] = " + std::to_string(key);
+    const int bit = bit_of[k];
+    if (bit >= end_bit) return std::to_string(key) + " → " + std::to_string(position);
+    const unsigned one = (key >> bit) & 1u;
+    // The keys of the same group before this one, in the order the pass read them.
+    const std::size_t source = (bit % 2) * half;
+    unsigned relative = 0;
+    for (int j = 0; j < w.thread; ++j)
+      relative += ((tr::as<unsigned>(tracer.value(s.before, source + j)) >> bit) & 1u) == one;
+    const unsigned start = one ? zeros_of[bit] : 0;
+    if (start + relative != position) consistent = false;
+    return std::to_string(key) + " (bit " + std::to_string(one) + ") → " + std::to_string(start) + " + " +
+           std::to_string(relative) + " = " + std::to_string(position);
+  };
+
+  std::ostream& o = std::cout;
+  if (!options.markdown) {
+    o << "Lab 11, the lecture's 1-bit split: keys 7 14 4 1, bits 0 to 3, one block of 32 threads\n"
+      << "Kernel file: " << PPLAB_TRACE_SOURCE << "\nkeys[2][1024] is the ping-pong array; shown: keys[0][0-3] ‖ "
+      << "keys[1][0-3]\n\n";
+  } else {
+    o << "`keys[2][1024]` is the kernel's ping-pong array; the table shows `keys[0][0…3] ‖ keys[1][0…3]` "
+         "(threads 4–31 hold no key). Each key's new position is its group's start plus the keys of its "
+         "group before it (the relative position, from the given block scan). A key written to the slot that "
+         "already holds it changes nothing, so its thread is not listed.\n\n";
+  }
+  tr::print_steps(o, tracer, format, options.markdown);
+
+  std::vector<unsigned> want = in;
+  std::sort(want.begin(), want.end());
+  const std::vector<unsigned> want_bit0{14, 4, 7, 1}, want_positions{2, 0, 1, 3};
+  const bool ok = sorted == want && after_bit0 == want_bit0 && positions_bit0 == want_positions;
+  o << (options.markdown ? "\n- " : "") << "Sorted by bits 0–3: " << (options.markdown ? "**" : "") << tr::joined(sorted)
+    << (options.markdown ? "**" : "") << (sorted == want ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
+  o << (options.markdown ? "- " : "") << "`split_sort` by bit 0 alone: output " << tr::joined(after_bit0)
+    << ", `positions` " << tr::joined(positions_bit0)
+    << (after_bit0 == want_bit0 && positions_bit0 == want_positions ? " ✓" : " ✗ (the lecture has 14 4 7 1 and 2 0 1 3)")
+    << "\n";
+  if (!consistent) o << (options.markdown ? "\n" : "") << "Note: some keys did not go where the split puts them.\n";
+  return ok ? 0 : 1;
+}

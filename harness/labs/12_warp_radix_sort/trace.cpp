@@ -1,0 +1,122 @@
+// pplab trace 12: the single-warp radix sort on the lecture's keys 7 14 4 1 in lanes
+// 0-3 (lanes 4-31 hold the padding key 0xFFFFFFFF), bits 0 to 3. Each pass is a
+// __ballot_sync of the bit (a step of its own: every lane's bit in, the warp's mask
+// out), then each lane writes its key to its new position in the other buffer, then
+// __syncwarp. `buffers` is the warp's pair of 32-key shared buffers.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "pplab/trace.h"
+#include "warp_radix_sort.cuh"
+
+namespace tr = pplab::trace;
+namespace lab = pplab::lab12;
+
+namespace {
+std::string hex(unsigned v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08X", v);
+  return buf;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  const auto options = tr::parse_options(argc, argv, "lab 12: the warp radix sort of 7 14 4 1");
+  const std::vector<unsigned> in{7, 14, 4, 1};
+  const int n = static_cast<int>(in.size()), end_bit = 4;
+  constexpr std::size_t kSegment = lab::kSegmentKeys;  // buffers[1] starts here
+
+  tr::Tracer& tracer = tr::tracer();
+  tracer.begin(sizeof(unsigned));
+  tr::set_pointer_bytes(2 * kSegment * sizeof(unsigned));  // warp_sort_32 sees `buffers` as a pointer
+  unsigned* d_in = tr::to_device(in);
+  unsigned* d_out = tr::device_array<unsigned>(n);
+  auto sort = [&] {
+    lab::warp_radix_sort(d_in, d_out, n, 0, end_bit, /*warps_per_block=*/1);
+    cudaDeviceSynchronize();
+    return tr::from_device(d_out, n);
+  };
+  const std::vector<unsigned> sorted = tr::traced_run(tracer, sort);  // the first sort finds the buffers
+
+  // The j-th ballot is bit j's; the __syncwarp after it ends bit j's pass.
+  const auto& steps = tracer.steps();
+  std::vector<int> bit_of(steps.size(), -1);
+  std::vector<unsigned> ones_of(end_bit, 0);
+  for (std::size_t k = 0, bit = 0, voted = 0; k < steps.size(); ++k) {
+    if (!steps[k].lanes.empty()) {
+      bit = voted++;
+      if (const tr::Lane* l = steps[k].lane(0); l && bit < ones_of.size()) ones_of[bit] = static_cast<unsigned>(l->received);
+      bit_of[k] = static_cast<int>(bit);
+    } else if (voted > 0) {
+      bit_of[k] = static_cast<int>(bit);
+    }
+  }
+  bool consistent = true;
+
+  tr::Format format;
+  format.array = "buffers";
+  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) format.shown.push_back(i);
+  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) format.shown.push_back(kSegment + i);
+  for (int t = 0; t < n; ++t) format.threads.push_back(t);
+  format.value = [](std::uint64_t bits) { return std::to_string(tr::as<unsigned>(bits)); };
+  format.row_heading = "`buffers[0][0…3] ‖ buffers[1][0…3]` afterwards";
+  format.title = [&](std::size_t k, const tr::Step& s) -> std::string {
+    if (bit_of[k] < 0) return "load: lane L holds key L";
+    const std::string bit = "bit " + std::to_string(bit_of[k]);
+    if (!s.lanes.empty()) return bit + ": every lane's bit at once";
+    return bit + ": each key to its new position, in buffers[" + std::to_string((bit_of[k] + 1) % 2) + "]";
+  };
+  format.lane = [&](std::size_t k, const tr::Step& s, const tr::Lane& l) -> std::string {
+    const unsigned key = tr::as<unsigned>(tracer.value(s.before, (bit_of[k] % 2) * kSegment + l.thread));
+    return std::to_string(key) + " = " + tr::binary(key, 4) + " (bit " + std::to_string(l.sent) + ")";
+  };
+  format.exchange_row = [&](std::size_t, const tr::Step& s) -> std::string {
+    const tr::Lane* l = s.lane(0);
+    const unsigned ones = l ? static_cast<unsigned>(l->received) : 0;
+    return "`ones` = " + hex(ones) + ", `zeros = ~ones` = " + hex(~ones) + ", `__popc(zeros)` = " +
+           std::to_string(std::popcount(~ones));
+  };
+  format.what = [&](std::size_t k, const tr::Step& s, const tr::Write& w) -> std::string {
+    const unsigned key = tr::as<unsigned>(w.after);
+    const std::size_t position = w.index % kSegment;
+    if (bit_of[k] < 0) return "buffers[0][" + std::to_string(position) + "] = " + std::to_string(key);
+    const int bit = bit_of[k];
+    if (bit >= end_bit) return std::to_string(key) + " → " + std::to_string(position);
+    const unsigned lane = static_cast<unsigned>(w.thread);
+    const unsigned source_key = tr::as<unsigned>(tracer.value(s.before, (bit % 2) * kSegment + lane));
+    const unsigned one = (source_key >> bit) & 1u;
+    const unsigned ones = ones_of[bit], zeros = ~ones, below = ~(0xFFFFFFFFu << lane);
+    const unsigned relative = std::popcount((one ? ones : zeros) & below);
+    const unsigned start = one ? std::popcount(zeros) : 0;
+    if (start + relative != position || key != source_key) consistent = false;
+    return std::to_string(key) + ": " + (one ? "ones" : "zeros") + " & below " + tr::binary(below, 4) + " = " +
+           tr::binary((one ? ones : zeros) & below & 0xFu, 4) + " → " + (one ? std::to_string(start) + " + " : "") +
+           std::to_string(relative) + (one ? " = " + std::to_string(position) : "");
+  };
+
+  std::ostream& o = std::cout;
+  if (!options.markdown) {
+    o << "Lab 12, the warp radix sort: keys 7 14 4 1 in lanes 0-3, padding in lanes 4-31, bits 0 to 3\n"
+      << "Kernel file: " << PPLAB_TRACE_SOURCE << "\nshown: buffers[0][0-3] ‖ buffers[1][0-3], lanes 0-3\n\n";
+  } else {
+    o << "`buffers` is the warp's pair of 32-key shared buffers; the table shows lanes 0–3 and "
+         "`buffers[0][0…3] ‖ buffers[1][0…3]` (the padding lanes 4–31 vote 1 and land at 4…31). "
+         "`below` is `~(0xFFFFFFFFu << lane)`, printed in its low 4 bits. A key written to the slot that already holds it changes nothing, so its lane "
+         "is not listed.\n\n";
+  }
+  tr::print_steps(o, tracer, format, options.markdown);
+
+  std::vector<unsigned> want = in;
+  std::sort(want.begin(), want.end());
+  const bool ok = sorted == want;
+  o << (options.markdown ? "\n- " : "") << "Sorted by bits 0–3: " << (options.markdown ? "**" : "") << tr::joined(sorted)
+    << (options.markdown ? "**" : "") << (ok ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
+  if (!consistent) o << (options.markdown ? "\n" : "") << "Note: some keys did not go where the ballot puts them.\n";
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,130 @@
+// The checker's timer (pplab/bench.h). The lab's code runs in the runner, a process the
+// timer does not trust; every CUDA call here is a request to it (harness/remote). So the
+// timer believes nothing the runner says about time, and not that a run did its work:
+// - a timed repeat is the wall time, on this process's steady clock, of two requests:
+//   the lab's entry point, then a whole-device synchronise. From it the timer takes
+//   the median time of an empty pair of the same shape (a 1-byte memset, then a
+//   synchronise), measured the same way, so what is left is the run itself;
+// - after a repeat has returned, the timer decides (from its own random source) whether
+//   to check that repeat's output against the CPU's values, and it always checks the
+//   last. A runner cannot know which repeats will be checked, so a wrong answer on a
+//   timed repeat is caught with even odds each time, and one wrong check makes the
+//   whole measurement unverified: it earns no speed.
+// The L2 flush and the case's prepare() run between repeats, untimed, as in process.
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <stdexcept>
+#include <vector>
+
+#include "bench_report.h"
+#include "pplab/bench.h"
+#include "pplab/cuda_check.h"
+#include "pplab/device_buffer.h"
+
+namespace pplab {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double milliseconds_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// The wall time of a request pair that does (almost) nothing: the cost of asking.
+double empty_request_ms() {
+  static const double ms = [] {
+    auto& scrub = detail::l2_scrub_buffer();
+    std::vector<double> walls;
+    for (int i = 0; i < 25; ++i) {
+      PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
+      const auto start = Clock::now();
+      const cudaError_t set = cudaMemset(scrub.data(), 0, 1);
+      const cudaError_t synced = cudaDeviceSynchronize();
+      walls.push_back(milliseconds_since(start));
+      PPLAB_CUDA_CHECK(set);
+      PPLAB_CUDA_CHECK(synced);
+    }
+    return detail::median(walls);
+  }();
+  return ms;
+}
+
+}  // namespace
+
+void flush_l2(cudaStream_t) {
+  auto& buffer = detail::l2_scrub_buffer();
+  PPLAB_CUDA_CHECK(cudaMemset(buffer.data(), 0, buffer.bytes()));
+}
+
+Measurement measure(const BenchCase& spec, const BenchOptions& options) {
+  if (!spec.verify)
+    throw std::logic_error(spec.lab + " " + spec.variant + ": a case timed by the checker needs verify()");
+  for (int i = 0; i < options.warmup; ++i) {
+    if (spec.prepare) spec.prepare();
+    spec.run(0);
+  }
+  PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
+
+  const double empty_ms = empty_request_ms();
+  std::mt19937_64 picker{std::random_device{}()};
+  std::bernoulli_distribution check_this_one(0.5);
+  std::vector<double> times;
+  bool all_right = true;
+  int checked = 0;
+  for (int i = 0; i < options.repeats; ++i) {
+    if (spec.prepare) spec.prepare();
+    flush_l2();
+    PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
+    const auto start = Clock::now();
+    spec.run(0);
+    const cudaError_t synced = cudaDeviceSynchronize();
+    const double wall_ms = milliseconds_since(start);
+    PPLAB_CUDA_CHECK(synced);
+    PPLAB_CUDA_CHECK(cudaGetLastError());
+    times.push_back(std::max(0.0, wall_ms - empty_ms));
+    // Picked only now, after the run has returned, so the runner cannot know.
+    const bool last = i + 1 == options.repeats;
+    if (options.verify_all || last || check_this_one(picker)) {
+      ++checked;
+      if (!spec.verify()) all_right = false;
+    }
+  }
+
+  Measurement m;
+  m.spec = spec;
+  m.timed_by = "checker";
+  detail::summarise(m, times);
+  m.verified = all_right && checked > 0;
+  m.verified_repeats = checked;
+  detail::report(m);
+  return m;
+}
+
+// The copy bandwidth as this timer sees it: a device-to-device cudaMemcpy request and a
+// synchronise, less the empty pair. Only the figure's "% of copy" column depends on it;
+// grading takes the device's copy bandwidth from the reference's in-process benchmark.
+double device_copy_gbps() {
+  static const double gbps = [] {
+#ifdef PPLAB_GPU
+    const std::size_t bytes = std::size_t{1} << 30;  // 1 GiB: far beyond any L2
+#else
+    const std::size_t bytes = std::size_t{1} << 26;  // the emulator copies with memcpy
+#endif
+    DeviceBuffer<unsigned char> from(bytes), to(bytes);
+    PPLAB_CUDA_CHECK(cudaMemset(from.data(), 1, bytes));
+    const double empty_ms = empty_request_ms();
+    std::vector<double> times;
+    for (int i = 0; i < 12; ++i) {
+      PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
+      const auto start = Clock::now();
+      PPLAB_CUDA_CHECK(cudaMemcpy(to.data(), from.data(), bytes, cudaMemcpyDeviceToDevice));
+      PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
+      if (i >= 2) times.push_back(std::max(1e-6, milliseconds_since(start) - empty_ms));
+    }
+    return 2.0 * double(bytes) / (detail::median(times) * 1e-3) * 1e-9;  // read + write
+  }();
+  return gbps;
+}
+
+}  // namespace pplab

@@ -1,0 +1,86 @@
+// The grader's speed decision (pplab grade_speed) on lab 01, with the emulator's
+// benchmarks standing in for a GPU's: the decision reads only what the timers report, so
+// the emulator can prove it. The student's benchmark is the checker's trusted timer; its
+// runner is an honest file or an attack, started in the sandbox when bubblewrap works
+// here, as in a class. The reference is timed in process. Speed is not what is tested
+// (the emulator's figures are not a GPU's): the points file's full-speed ratio is wide.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "grading.h"
+#include "sandbox.h"
+
+namespace {
+
+using namespace pplab::cli;
+
+LabGrade lab01_with_runner(const std::string& runner) {
+  LabGrade grade;
+  grade.lab.folder = "01_saxpy";
+  grade.lab.reference_bench = PPLAB_REFERENCE_BENCH;
+  grade.lab.student_bench = PPLAB_STUDENT_BENCH;
+  grade.lab.student_runner = runner;
+  grade.rules.speed_points = 2;
+  grade.rules.full_speed_ratio = 1000;  // the emulator's timings say nothing of speed
+  grade.rules.speed_requires_all_checks = false;
+  grade.rules.bench_log2_sizes = {10};
+  grade.rules.speed_log2_size = 10;
+  grade.rules.repeats = 20;
+  return grade;
+}
+
+GradeSettings settings_here() {
+  GradeSettings settings;
+  settings.workbook.backend = "gpu";  // the decision is the GPU's; the timers stand in
+  settings.seed = 7;
+  settings.scratch = std::filesystem::temp_directory_path();
+  settings.sandbox = find_sandbox(false);
+  return settings;
+}
+
+std::string lost_lines(const LabGrade& grade) {
+  std::string text;
+  for (const auto& line : grade.lost) text += line + "\n";
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("an honest lab timed by the checker through its runner earns its speed points") {
+  LabGrade grade = lab01_with_runner(PPLAB_HONEST_RUNNER);
+  grade_speed(grade, settings_here());
+  INFO(grade.speed_note);
+  INFO(lost_lines(grade));
+  CHECK(grade.speed_graded);
+  REQUIRE(grade.student_times.size() == 1);
+  CHECK(grade.student_times[0].timed_by == "checker");
+  CHECK(grade.student_times[0].verified);
+  CHECK(grade.student_times[0].verified_repeats > 0);
+  REQUIRE(grade.reference_times.size() == 1);
+  CHECK(grade.reference_times[0].timed_by == "in-process");
+  CHECK(grade.speed == doctest::Approx(2));
+}
+
+TEST_CASE("a lab that answers wrong on timed repeats earns no speed points") {
+  LabGrade grade = lab01_with_runner(PPLAB_WRONG_ON_REPEATS_RUNNER);
+  grade_speed(grade, settings_here());
+  INFO(grade.speed_note);
+  CHECK(grade.speed_graded);
+  CHECK(grade.speed == 0);
+  REQUIRE(grade.student_times.size() == 1);
+  CHECK_FALSE(grade.student_times[0].verified);
+  CHECK(lost_lines(grade).find("the result was wrong after the timed runs") != std::string::npos);
+}
+
+TEST_CASE("a lab that prints its own timing gets the checker's figure, not its own") {
+  LabGrade grade = lab01_with_runner(PPLAB_FORGE_RUNNER);
+  grade_speed(grade, settings_here());
+  INFO(grade.speed_note);
+  REQUIRE(grade.student_times.size() == 1);
+  CHECK(grade.student_times[0].timed_by == "checker");
+  CHECK(grade.student_times[0].median_ms > 0.000001);
+  CHECK(grade.student_times[0].repeats == 20);
+}
