@@ -164,6 +164,11 @@ int main() {
   for (auto& entry : pplab::remote::lab_entries()) entries.emplace(entry.key, std::move(entry));
   // What the lab prints goes out before each answer, so the checker shows it in order.
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
+#ifdef PPLAB_SIM
+  // A kernel's invalid memory access ends the runner with the emulator's report, rather
+  // than CUDA's sticky error: the checker judges a fault from how the runner ended.
+  pplab::sim::set_faults_end_process(true);
+#endif
   try {
     Op op{};
     std::string body;

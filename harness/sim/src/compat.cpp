@@ -230,6 +230,10 @@ std::atomic<int> g_sticky{cudaSuccess};
 namespace pplab::sim::detail {
 cudaError_t sticky_error() { return static_cast<cudaError_t>(g_sticky.load(std::memory_order_relaxed)); }
 void clear_sticky_error() { g_sticky.store(cudaSuccess); }
+bool set_sticky_error(cudaError_t e) {
+  int none = cudaSuccess;
+  return g_sticky.compare_exchange_strong(none, e);
+}
 }  // namespace pplab::sim::detail
 
 // A failed assert() in a kernel prints what CUDA prints, ends that thread, skips the
@@ -249,7 +253,7 @@ extern "C" [[noreturn]] void __assert_fail(const char* expr, const char* file, u
   const uint3 t = w->idx[me];
   std::fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n", file, line,
                function, w->block.x, w->block.y, w->block.z, t.x, t.y, t.z, expr);
-  if (g_sticky.exchange(cudaErrorAssert) == cudaSuccess)
+  if (set_sticky_error(cudaErrorAssert))
     std::fprintf(stderr,
                  "pplab-sim: error: device assert failed in %s, thread %s at %s:%u; the launch stops and the next "
                  "synchronising call returns cudaErrorAssert\n",

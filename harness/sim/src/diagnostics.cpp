@@ -53,6 +53,7 @@ std::string prefixed(const std::string& message) {
 // harness: the check's reproduce command). A fixed buffer: die() may run in a signal handler.
 char g_fault_note[2048];
 std::atomic<bool> g_has_fault_note{false};
+std::atomic<bool> g_faults_end_process{false};  // set_faults_end_process
 
 [[noreturn]] void die(const std::string& message) {
   // Only the first report counts; a second thread failing at once just stops.
@@ -113,17 +114,24 @@ std::string thread_context(const Worker* w) {
 void fault_handler(int sig, siginfo_t* info, void* uctx) {
   auto* uc = static_cast<ucontext_t*>(uctx);
   void* pc = nullptr;
+  void* sp = nullptr;
   bool write = false;
 #if defined(__x86_64__)
   pc = reinterpret_cast<void*>(uc->uc_mcontext.gregs[REG_RIP]);
+  sp = reinterpret_cast<void*>(uc->uc_mcontext.gregs[REG_RSP]);
   write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
 #elif defined(__aarch64__)
   pc = reinterpret_cast<void*>(uc->uc_mcontext.pc);
+  sp = reinterpret_cast<void*>(uc->uc_mcontext.sp);
 #endif
   Worker* w = tls_worker;
   auto addr = reinterpret_cast<std::uintptr_t>(info->si_addr);
   std::string msg;
   char buf[256];
+  // An invalid memory access in a kernel's thread follows CUDA: the launch stops and the
+  // error is sticky. Anything else (host code, a stack overflow, a division by zero) ends
+  // the process.
+  bool sticky = false;
   if (sig == SIGSEGV || sig == SIGBUS) {
     AllocInfo a;
     if (find_alloc(addr, &a) && a.kind != 3) {
@@ -140,6 +148,7 @@ void fault_handler(int sig, siginfo_t* info, void* uctx) {
                       info->si_addr, -off, a.size, kind, reinterpret_cast<void*>(a.start));
       msg += buf;
       msg += "\n  (a missing `if (i < n)` guard? each allocation ends right against an inaccessible page)";
+      sticky = true;
     } else if (w && w->stacks && addr >= reinterpret_cast<std::uintptr_t>(w->stacks) &&
                addr < reinterpret_cast<std::uintptr_t>(w->stacks) + w->stacks_len) {
       msg = "stack overflow " + thread_context(w) +
@@ -147,6 +156,7 @@ void fault_handler(int sig, siginfo_t* info, void* uctx) {
     } else {
       std::snprintf(buf, sizeof buf, "invalid memory access at address %p ", info->si_addr);
       msg = buf + thread_context(w) + "\n  (not inside any live allocation: a freed, host or null pointer?)";
+      sticky = true;
     }
   } else if (sig == SIGFPE) {
     msg = "arithmetic fault (integer division by zero?) " + thread_context(w);
@@ -162,7 +172,20 @@ void fault_handler(int sig, siginfo_t* info, void* uctx) {
     else
       msg += "\n  faulting source line unknown (no line table for the program counter; build with -g)";
   }
-  die(msg);
+  if (!sticky || g_faults_end_process.load() || !w || !block_can_be_abandoned(*w, sp)) die(msg);
+  // Only the first fault is reported (the blocks running on other workers at that moment
+  // often make the same mistake); the context is unusable from here on, as on a GPU.
+  if (set_sticky_error(cudaErrorIllegalAddress)) {
+    std::fflush(stdout);
+    write_err(prefixed(msg + "\n  the launch stops; the next synchronising call returns cudaErrorIllegalAddress"));
+    if (g_has_fault_note.load()) write_err(g_fault_note);
+  }
+  // The handler leaves through a jump, so the kernel does not block this signal for it.
+  sigset_t mask;
+  sigemptyset(&mask);
+  sigaddset(&mask, sig);
+  pthread_sigmask(SIG_UNBLOCK, &mask, nullptr);
+  abandon_block(*w);
 }
 
 // The watchdog asks each busy worker where it is: the worker's handler stores
@@ -283,6 +306,7 @@ void watchdog_launch_end() {
 }  // namespace pplab::sim::detail
 
 namespace pplab::sim {
+void set_faults_end_process(bool end) { detail::g_faults_end_process.store(end); }
 void set_fault_note(const char* note) {
   detail::g_has_fault_note.store(false);
   const std::size_t length = note ? std::min(std::strlen(note), sizeof detail::g_fault_note - 1) : 0;

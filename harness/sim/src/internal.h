@@ -46,6 +46,7 @@ struct Worker : Round {
   Thread threads[kMaxThreads];
   int live = 0, exited = 0, at_warp = 0;
   bool bar_mixed = false;
+  bool abandoned = false;  // a fault ended the running block (abandon_block)
   BarrierOp bar_op = BarrierOp::plain;
   std::uint64_t rng = 0;
 
@@ -75,6 +76,10 @@ std::string describe_kernel(const Worker& w);        // "kernel 'k' (launched at
 std::string fmt_site(const Site& s);
 std::string fmt_idx(uint3 v);
 void install_thread_handlers();  // alternate signal stack for this OS thread
+// scheduler.cpp: ends the running block of this worker from a fault in its running
+// thread (called from the fault handler); the block's other threads never run again.
+[[noreturn]] void abandon_block(Worker& w);
+bool block_can_be_abandoned(const Worker& w, const void* sp);  // sp: the faulting thread's stack pointer
 void install_process_handlers();
 void watchdog_launch_begin(const LaunchDesc* d);
 void watchdog_launch_end();
@@ -108,9 +113,11 @@ void wait_stream(cudaStream_t stream); // the stream's queued operations have ru
 void wait_ticket(std::uint64_t ticket);
 bool ticket_done(std::uint64_t ticket);
 bool stream_idle(cudaStream_t stream);
-// compat.cpp: CUDA's sticky error (set by a failed device assert, cleared by cudaDeviceReset).
+// compat.cpp: CUDA's sticky error (set by a failed device assert or a memory fault in a
+// kernel, cleared by cudaDeviceReset). set_sticky_error: false if one was set already.
 cudaError_t sticky_error();
 void clear_sticky_error();
+bool set_sticky_error(cudaError_t e);
 // compat.cpp: the grid-wide barrier of a cooperative launch of `blocks` blocks.
 void cooperative_begin(int blocks);
 void cooperative_end();

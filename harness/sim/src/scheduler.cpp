@@ -186,24 +186,37 @@ void run_kernel_body(Worker& w) {
 
 void fiber_loop() {
   Worker& w = *tls_worker;
+  // A failed device assert (__assert_fail) or a fault (abandon_block) ends its thread by
+  // jumping back here. The jump buffer is set once per fiber, not once per thread: in a
+  // kernel without barriers setjmp took about 5% of the time (perf, simpleStreams).
+  std::jmp_buf ended;
+  bool jumped = false;
+  if (setjmp(ended) != 0) jumped = true;
   for (;;) {
     int me = w.cur.load(std::memory_order_relaxed);
     w.state[me] = TState::runnable;
-    // A failed device assert ends its thread by jumping back here (kernel_assert_failed).
-    std::jmp_buf ended;
     w.threads[me].ended = &ended;
-    if (setjmp(ended) == 0) run_kernel_body(w);
+    if (!jumped) run_kernel_body(w);
+    jumped = false;
+    if (w.abandoned) {
+      // A fault ended the block (abandon_block): back to run_block, never to return here.
+      Ctx unused;
+      switch_to(w.main_ctx, &unused);
+    }
     me = w.cur.load(std::memory_order_relaxed);
     w.state[me] = TState::exited;
     --w.live;
     ++w.exited;
     int next = advance(w);
-    w.prefetch_after_next();
     if (next >= 0 && w.state[next] == TState::unstarted) {
+      // Same fiber, no switch. No prefetch either: the thread after next will most
+      // likely start on this fiber too, and fetching its own unused stack top stalled
+      // (a TLB miss a thread: a quarter of simpleStreams' time in perf).
       w.free_fibers[w.nfree++] = w.ctx[next];
-      w.enter(next);  // same fiber, no switch
+      w.enter(next);
       continue;
     }
+    w.prefetch_after_next();
     Ctx target = next < 0 ? w.main_ctx : w.ctx[next];
     if (next >= 0) w.enter(next);
     switch_to(target, &w.free_fibers[w.nfree++]);
@@ -500,6 +513,13 @@ void run_block(Worker& w, const LaunchDesc& d, long long linear) {
   int first = w.order[0];
   w.enter(first);
   switch_to(w.ctx[first], &w.main_ctx);
+  if (w.abandoned) {
+    // The block's fibers stopped mid-kernel and are never resumed: make fresh ones on
+    // the same stacks.
+    w.abandoned = false;
+    w.nfree = 0;
+    w.nfibers = 0;
+  }
   shared_block_end();
   w.cur.store(-1, std::memory_order_relaxed);
 }
@@ -647,6 +667,18 @@ void run_cooperative(const LaunchDesc& d, long long nblocks) {
 }
 
 }  // namespace
+
+bool block_can_be_abandoned(const Worker& w, const void* sp) {
+  const auto at = reinterpret_cast<std::uintptr_t>(sp), lo = reinterpret_cast<std::uintptr_t>(w.stacks);
+  // A grid barrier would wait for the abandoned block forever: cooperative launches end the process.
+  return w.launch && !w.launch->cooperative && w.cur.load(std::memory_order_relaxed) >= 0 && at >= lo &&
+         at < lo + w.stacks_len;
+}
+
+void abandon_block(Worker& w) {
+  w.abandoned = true;
+  std::longjmp(*static_cast<std::jmp_buf*>(w.threads[w.cur.load(std::memory_order_relaxed)].ended), 1);
+}
 
 Site last_rendezvous(const Worker& w, int thread) {
   switch (w.state[thread]) {

@@ -498,13 +498,41 @@ TEST_CASE("PPLAB_SIM_CHECK=off turns the shared-memory checks off, and a bad val
 TEST_CASE("an out-of-bounds write names the kernel, block, thread, allocation and line") {
   // The first thread past the end depends on the order threads run in: pin it, so
   // the suite also passes when PPLAB_SIM_SCHEDULE is set for the labs around it.
+  // CUDA's error model: the report, then the error is sticky from the next synchronising
+  // call until cudaDeviceReset; the program's own verdict on it is its exit status 1.
   const auto r = expect_run(run("PPLAB_SIM_SCHEDULE=forward " + program("pplab_sim_prog_oob")), Exit::with_error,
                             {"pplab-sim: error: out-of-bounds write in kernel 'fill'",
                              "block (3,0,0)",
                              "thread (232,0,0)",
                              "0 bytes past the end of a 4000-byte cudaMalloc allocation",
-                             "oob.cu:7"});
-  CHECK(!contains(r.output, "not reached"));
+                             "oob.cu:13",
+                             "the launch stops; the next synchronising call returns cudaErrorIllegalAddress",
+                             "sync: cudaErrorIllegalAddress (an illegal memory access was encountered)",
+                             "later: copy cudaErrorIllegalAddress, launch cudaErrorIllegalAddress",
+                             "after cudaDeviceReset: cudaSuccess, out[0] = 0"});
+  CHECK(r.status == 1);
+  // Only the first fault is reported, though every later thread of the launch would fault too.
+  CHECK(r.output.find("out-of-bounds") == r.output.rfind("out-of-bounds"));
+}
+
+TEST_CASE("a fault ends its block while the block's other threads wait at a barrier") {
+  // The abandoned block's fibers are replaced: barriers work after the reset.
+  const auto r = expect_run(run(program("pplab_sim_prog_oob") + " barrier"), Exit::with_error,
+                            {"pplab-sim: error: out-of-bounds read in kernel 'staged'",
+                             "block (1,0,0), thread (200,0,0)",
+                             "0 bytes past the end of a 4096-byte cudaMalloc allocation",
+                             "oob.cu:20",
+                             "sync: cudaErrorIllegalAddress",
+                             "after cudaDeviceReset: cudaSuccess, out[0] = 0"});
+  CHECK(r.status == 1);
+}
+
+TEST_CASE("set_faults_end_process(true): the fault report ends the process") {
+  const auto r = expect_run(run("PPLAB_SIM_SCHEDULE=forward " + program("pplab_sim_prog_oob") + " end"),
+                            Exit::with_error, {"pplab-sim: error: out-of-bounds write in kernel 'fill'", "oob.cu:13"});
+  CHECK(r.status == 1);
+  CHECK(!contains(r.output, "the launch stops"));
+  CHECK(!contains(r.output, "sync:"));
 }
 
 TEST_CASE("threads that exit while others wait at __syncthreads are barrier divergence") {

@@ -424,6 +424,9 @@ void print_steps(std::ostream& out, const Tracer& tracer, const Format& format, 
 namespace pplab::trace {
 
 Options parse_options(int argc, char** argv, const char* what) {
+  // An invalid access in the traced kernel ends the trace with the emulator's report
+  // (pplab trace reports it like a failed check), rather than CUDA's sticky error.
+  pplab::sim::set_faults_end_process(true);
   Options o;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];

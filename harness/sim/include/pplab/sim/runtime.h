@@ -208,6 +208,12 @@ Traffic traffic();
 /// deadlock, barrier divergence) until replaced; the harness puts the check's
 /// reproduce command there. Empty: nothing.
 void set_fault_note(const char* note);
+/// An invalid memory access in a kernel: by default, as in CUDA, the report goes to
+/// stderr, the launch stops, and the next synchronising call (and every later one,
+/// until cudaDeviceReset) returns cudaErrorIllegalAddress. true: the report ends the
+/// process with status 1, like the emulator's other reports (the lab runner asks for
+/// that: the checker judges a fault from how the runner ended).
+void set_faults_end_process(bool end);
 void register_symbol(const void* ptr, size_t size);
 cudaError_t symbol_copy(void* dst, const void* src, size_t count, size_t symbol_size, size_t offset, bool to_symbol);
 }
