@@ -1,8 +1,8 @@
 # cmake -DROOT=<repo> -P check_skeletons.cmake
 # Fails when labs/NN_x/<name>.cu and solutions/NN_x/<name>.cu differ anywhere but
 # inside "TODO(id) begin" ... "TODO(id) end" regions, or when a region's ids differ.
-# The student file's "// given: do not edit" lines (check_given_markers.cmake) are not
-# compared: they head the given code for the student, and the solution needs none.
+# The "// given: do not edit" lines (check_given_markers.cmake) stand in both files: they
+# are outside the regions, so the solution is the skeleton with its regions filled in.
 
 function(strip_todo_regions file out_var)
   file(STRINGS ${file} lines)
@@ -14,8 +14,6 @@ function(strip_todo_regions file out_var)
       set(inside TRUE)
     elseif(line MATCHES "TODO\\(([^)]*)\\) *end")
       set(inside FALSE)
-    elseif(line MATCHES "^[ \t]*// given: do not edit$")
-      # a marker for the student, not code
     elseif(NOT inside)
       list(APPEND kept "${line}")
     endif()

@@ -5,6 +5,7 @@
 // partial sums are combined either by a second pass of one block over a partials
 // array, or by one atomicAdd per block.
 // Build and check: ctest --preset sim -L lab04   (the handout is README.md beside this file)
+// given: do not edit
 #include "partitioned_reduce.cuh"
 
 #include <algorithm>
@@ -56,6 +57,7 @@ __device__ T grid_stride_sum(const T* __restrict__ in, std::size_t n) {
   //   Checked by: "partitioned sum works with grids far smaller than the input"
   for (std::size_t i = first; i < n; i += grid_threads) sum += in[i];
   // TODO(04.1) end
+  // given: do not edit
   return sum;
 }
 
@@ -104,6 +106,7 @@ __device__ T grid_stride_sum_vectorised(const T* __restrict__ in, std::size_t n)
   const std::size_t tail = vector_count * 4 + first;
   if (tail < n) sum += in[tail];
   // TODO(04.5) end
+  // given: do not edit
   return sum;
 }
 
@@ -121,6 +124,7 @@ __global__ void partial_sums_kernel(const T* __restrict__ in, T* __restrict__ pa
   //   Checked by: "partitioned sum matches the CPU reference at edge sizes"
   if (threadIdx.x == 0) partials[blockIdx.x] = sum;
   // TODO(04.2) end
+// given: do not edit
 }
 
 /// The atomics variant: block b adds its sum straight into *out (set to 0 beforehand).
@@ -136,6 +140,7 @@ __global__ void atomic_sum_kernel(const T* __restrict__ in, T* __restrict__ out,
   //   Checked by: every lab04 check of Method::atomics
   if (threadIdx.x == 0) atomicAdd(out, sum);
   // TODO(04.4) end
+// given: do not edit
 }
 
 // TODO(04.6) begin (stretch): switch the launcher over to the vectorised loads once
@@ -144,6 +149,7 @@ __global__ void atomic_sum_kernel(const T* __restrict__ in, T* __restrict__ out,
 inline constexpr bool kUseVectorLoads = true;
 // TODO(04.6) end
 
+// given: do not edit
 /// Device memory for the partials array, kept between calls and grown when too small.
 static void* scratch(std::size_t bytes) {
   static void* buffer = nullptr;
@@ -197,6 +203,7 @@ static void launch(const T* d_in, T* d_out, std::size_t n, Method method, unsign
   //   Checked by: "partitioned sum reproduces the worked example (2 blocks of 4 threads over 20 elements give 210)"
   partial_sums_kernel<BLOCK_THREADS, false><<<1, BLOCK_THREADS, 0, stream>>>(partials, d_out, grid);
   // TODO(04.3) end
+// given: do not edit
 }
 
 template <class T>

@@ -3,6 +3,7 @@
 // blocks, and a scatter (a map) that copies each kept element to its scanned position.
 // The stretch step fuses all three into one pass over the input.
 // Build and check: ctest --preset sim -L lab07   (the handout is README.md beside this file)
+// given: do not edit
 #include "compact.cuh"
 
 #include <algorithm>
@@ -25,6 +26,7 @@ __global__ void flag_kernel(const T* __restrict__ in, unsigned* __restrict__ fla
   //   Checked by: "compact reproduces the lecture example" and every other lab07 check.
   if (i < n) flags[i] = in[i] > threshold ? 1u : 0u;
   // TODO(07.1) end
+// given: do not edit
 }
 
 // ------------------------------------------------------------------------------------
@@ -59,6 +61,7 @@ __global__ void scan_tile_kernel(unsigned* data, unsigned* tile_sums, std::size_
   }
   exclusive = shared[t] - value;
   // TODO(07.2) end
+  // given: do not edit
   if (i < n) data[i] = exclusive;
   if (tile_sums != nullptr && t == BLOCK_THREADS - 1) tile_sums[blockIdx.x] = exclusive + value;
 }
@@ -113,6 +116,7 @@ __global__ void scatter_kernel(const T* __restrict__ in, const unsigned* __restr
   if (keep) out[positions[i]] = in[i];
   if (i == n - 1) *count = positions[i] + (keep ? 1u : 0u);
   // TODO(07.3) end
+// given: do not edit
 }
 
 // ------------------------------------------------------------------------------------
@@ -308,6 +312,7 @@ __global__ void __launch_bounds__(kSinglePassThreads, kSinglePassBlocksPerSM)
 }
 // TODO(07.4) end
 
+// given: do not edit
 /// Scratch bytes of the single pass: one status word per tile, then the tile counter.
 static std::size_t single_pass_temp_bytes(std::size_t n) {
   return (ceil_div(n, kTileItems) + 1) * sizeof(unsigned long long);
@@ -332,6 +337,7 @@ static bool launch_single_pass(const T* d_in, T* d_out, unsigned* d_count, std::
       d_in, d_out, d_count, tile_status, tile_counter, n, threshold, vector_loads);
   return true;
   // TODO(07.5) end
+// given: do not edit
 }
 
 // ------------------------------------------------------------------------------------
