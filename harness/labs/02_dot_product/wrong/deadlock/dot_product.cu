@@ -2,6 +2,7 @@
 // memory, a tree reduction with strides BLOCK_THREADS/2, ..., 2, 1, and one
 // atomicAdd of each block's sum into the result.
 // Build and check: ctest --preset sim -L lab02   (the handout is README.md beside this file)
+// given: do not edit
 #include "dot_product.cuh"
 
 #include <algorithm>
@@ -80,6 +81,7 @@ __global__ void dot_product_kernel(const float* __restrict__ a, const float* __r
   //   Checked by: "dot product matches the CPU reference at edge sizes" (several blocks).
   if (local_i == 0) atomicAdd(result, shared[0]);
   // TODO(02.3) end
+// given: do not edit
 }
 
 /// Enough blocks to cover n, but no more than the device holds at once: beyond that,

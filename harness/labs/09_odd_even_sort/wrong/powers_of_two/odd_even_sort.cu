@@ -4,6 +4,7 @@
 // turn, with a barrier between phases. Arrays larger than a window are sorted by windows
 // that overlap by half a window from one launch to the next (block odd-even transposition).
 // Build and check: ctest --preset sim -L lab09   (the handout is README.md beside this file)
+// given: do not edit
 #include "odd_even_sort.cuh"
 
 #include <algorithm>
@@ -24,6 +25,7 @@ __device__ void compare_exchange(int& a, int& b) {
     b = larger;
   }
   // TODO(09.1) end
+// given: do not edit
 }
 
 /// Block b sorts the window keys[start, start + count) with start = offset + b * TILE and
@@ -66,6 +68,7 @@ __global__ void odd_even_window_kernel(int* __restrict__ keys, std::size_t n, st
   //   Checked by: "odd even sort matches the CPU reference at edge sizes"
   for (int i = t; i < count; i += BLOCK_THREADS) keys[start + i] = window[i];
   // TODO(09.4) end
+// given: do not edit
 }
 
 /// Sorts keys[0, n) in place with windows of TILE keys. Think of the array as halves of
@@ -93,6 +96,7 @@ static void sort_in_place(int* keys, std::size_t n, cudaStream_t stream) {
         <<<static_cast<unsigned>(windows), BLOCK_THREADS, 0, stream>>>(keys, n, offset, int(TILE));
   }
   // TODO(09.5) end
+// given: do not edit
 }
 
 void odd_even_sort(const int* d_in, int* d_out, std::size_t n, int block_threads, cudaStream_t stream) {

@@ -8,6 +8,7 @@
 // moves until the last bit: one ballot and one logic operation per bit, then one store per
 // key; no shared memory and no __syncwarp().
 // Build and check: ctest --preset sim -L lab12   (the handout is README.md beside this file)
+// given: do not edit
 #include "warp_radix_sort.cuh"
 
 #include <stdexcept>
@@ -34,6 +35,7 @@ __device__ unsigned bit_position(unsigned bit, unsigned lane) {
   const unsigned below = ~(0xFFFFFFFFu << lane);  // lanes 0 .. lane-1
   position = bit ? __popc(zeros) + __popc(ones & below) : __popc(zeros & below);
   // TODO(12.1) end
+  // given: do not edit
   return position;
 }
 
@@ -58,6 +60,7 @@ __device__ unsigned warp_sort_32(unsigned key, unsigned (*buffers)[kSegmentKeys]
     __syncwarp();  // the other buffer is complete before the next pass reads it
   }
   // TODO(12.2) end
+  // given: do not edit
   return buffers[current][lane];
 }
 
@@ -82,6 +85,7 @@ __global__ void warp_sort_kernel(const unsigned* __restrict__ in, unsigned* __re
   key = warp_sort_32(key, buffers, begin_bit, end_bit);
   if (i < n) out[i] = key;
   // TODO(12.3) end
+// given: do not edit
 }
 
 /// The lecture's device array: the 32 keys its one warp sorts in place.
@@ -127,6 +131,7 @@ __device__ unsigned warp_rank(unsigned key, int begin_bit, int end_bit) {
     before = (before & ~ones) | (mine & ~ones) | (mine & before);
   }
   // TODO(12.4) end
+  // given: do not edit
   return __popc(before);
 }
 
@@ -148,6 +153,7 @@ __global__ void warp_rank_sort_kernel(const unsigned* __restrict__ in, unsigned*
   const unsigned rank = warp_rank(key, begin_bit, end_bit);
   if (i < n) out[first + rank] = key;
   // TODO(12.5) end
+// given: do not edit
 }
 
 bool rank_pass_available() {
@@ -156,6 +162,7 @@ bool rank_pass_available() {
   //   Checked by: "rank pass sorts every segment at edge sizes"
   return true;
   // TODO(12.5) end
+  // given: do not edit
   return false;
 }
 
