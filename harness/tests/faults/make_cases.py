@@ -266,7 +266,7 @@ case('11_negative_keys', src('11'), [('verdict','wrong answer'),('message','.'),
        '  if (kind == KeyKind::floating) return (bits & 0x80000000u) ? bits ^ 0x80000000u : ~bits;')],
      note='wrong only for negative keys: signed ints are sorted as unsigned (no sign-bit flip), so negatives come last')
 # ---- lab 12
-case('12_missing_syncwarp', src('12'), [('verdict','data race'),('message','data race on shared memory in kernel .warp_sort_kernel'),('message','writes byte 128 of the dynamic shared memory at .*warp_radix_sort\\.cu:59'),('message','read it at .*warp_radix_sort\\.cu:63'),('case','warp sort reproduces the lecture table pass by pass'),('limit','60')],
+case('12_missing_syncwarp', src('12'), [('verdict','data race'),('message','data race on shared memory in kernel .warp_sort_kernel'),('message','writes byte 128 of the dynamic shared memory at .*warp_radix_sort\\.cu:59'),('message','read it at .*warp_radix_sort\\.cu:64'),('case','warp sort reproduces the lecture table pass by pass'),('limit','60')],
      [('    buffers[current ^ 1][position] = my_key;\n    __syncwarp();  // the other buffer is complete before the next pass reads it\n',
        '    buffers[current ^ 1][position] = my_key;\n')],
      note='no __syncwarp between the passes: a lane reads the next pass\'s key before the lane that writes it has run')
