@@ -140,6 +140,14 @@ std::string answer(const std::unordered_map<std::string, pplab::remote::Entry>& 
     }
     case Op::set_fault_note: pplab::set_fault_context(request.get_text()); break;
     case Op::call: return call(entries, request);
+    case Op::synchronized: {
+      const auto inner = Op(request.get<std::uint32_t>());
+      if (inner == Op::synchronized) throw pplab::remote::WireError("a synchronized request inside another");
+      Reader inner_request(request.get_bytes());
+      const std::string inner_reply = answer(entries, inner, inner_request);
+      reply.put_bytes(inner_reply.data(), inner_reply.size()).put<std::int32_t>(cudaDeviceSynchronize());
+      break;
+    }
     default: throw pplab::remote::WireError("unknown request " + std::to_string(int(op)));
   }
   return reply.bytes();

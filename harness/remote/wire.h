@@ -39,6 +39,9 @@ enum class Op : std::uint32_t {
   set_schedule,       ///< i32 kind, u32 seed (emulator thread order)
   set_fault_note,     ///< text printed under an emulator fault report
   call,               ///< entry key, arguments -> u8 outcome, result, out-arguments
+  /// u32 op, bytes (another request) -> bytes (its reply), i32 error of a device
+  /// synchronise made after it: a request and the wait for its work, in one round trip
+  synchronized,
 };
 
 /// A frame's largest body: big enough for the largest check's arrays.

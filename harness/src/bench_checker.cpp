@@ -1,10 +1,11 @@
 // The checker's timer (pplab/bench.h). The lab's code runs in the runner, a process the
 // timer does not trust; every CUDA call here is a request to it (harness/remote). So the
 // timer believes nothing the runner says about time, and not that a run did its work:
-// - a timed repeat is the wall time, on this process's steady clock, of two requests:
-//   the lab's entry point, then a whole-device synchronise. From it the timer takes
-//   the median time of an empty pair of the same shape (a 1-byte memset, then a
-//   synchronise), measured the same way, so what is left is the run itself;
+// - a timed repeat is the wall time, on this process's steady clock, of one request:
+//   the lab's entry point, which the runner follows with a whole-device synchronise
+//   before it answers (remote::SynchronizedRequests). From it the timer takes the median
+//   time of an empty request of the same shape (a 1-byte memset and the synchronise),
+//   measured the same way, so what is left is the run itself;
 // - after a repeat has returned, the timer decides (from its own random source) whether
 //   to check that repeat's output against the CPU's values, and it always checks the
 //   last. A runner cannot know which repeats will be checked, so a wrong answer on a
@@ -42,8 +43,12 @@ double empty_request_ms() {
     for (int i = 0; i < 25; ++i) {
       PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
       const auto start = Clock::now();
-      const cudaError_t set = cudaMemset(scrub.data(), 0, 1);
-      const cudaError_t synced = cudaDeviceSynchronize();
+      cudaError_t set, synced;
+      {
+        const remote::SynchronizedRequests together;
+        set = cudaMemset(scrub.data(), 0, 1);
+        synced = cudaError_t(together.error());
+      }
       walls.push_back(milliseconds_since(start));
       PPLAB_CUDA_CHECK(set);
       PPLAB_CUDA_CHECK(synced);
@@ -81,8 +86,12 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
     flush_l2();
     PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
     const auto start = Clock::now();
-    spec.run(0);
-    const cudaError_t synced = cudaDeviceSynchronize();
+    cudaError_t synced;
+    {
+      const remote::SynchronizedRequests together;
+      spec.run(0);
+      synced = cudaError_t(together.error());
+    }
     const double wall_ms = milliseconds_since(start);
     PPLAB_CUDA_CHECK(synced);
     PPLAB_CUDA_CHECK(cudaGetLastError());
