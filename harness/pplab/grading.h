@@ -137,7 +137,8 @@ struct GradeReport {
   double max() const;
 };
 
-/// Serialises GPU timing across threads: checks may share the GPU, timing runs alone.
+/// Serialises GPU timing across threads: checks may share the GPU, timing runs alone
+/// (no check of any lab or submission, on the GPU or the emulator, runs beside it).
 class GpuGate {
  public:
   void enter_shared();
@@ -158,7 +159,8 @@ struct GradeSettings {
   std::uint64_t seed = 0;
   bool seed_given = false;
   std::chrono::seconds case_limit{300};
-  int case_jobs = 1;          ///< test cases of one submission run at once
+  int lab_jobs = 1;           ///< labs of one submission graded at once
+  int case_jobs = 1;          ///< test cases of one lab run at once
   int sim_threads = 0;        ///< PPLAB_SIM_THREADS for each check (0: the sim's default)
   GpuGate* gpu = nullptr;
   std::filesystem::path scratch;  ///< working directory for the checks
