@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -35,12 +36,13 @@ int main(int argc, char** argv) {
   tr::Tracer& tracer = tr::tracer();
   tracer.begin(sizeof(int));
   tr::set_pointer_bytes(kThreads * sizeof(int));  // block_reduce sees `shared` as a pointer
-  // The input starts one element into its buffer: not 16-byte aligned, so the launcher
-  // takes the main kernel (TODOs 03.1-03.3), not the stretch kernel's vector loads.
+  // The input starts where it is not 16-byte aligned (one element into its buffer when
+  // the buffer is aligned), so the launcher takes the main kernel (TODOs 03.1-03.3), not
+  // the stretch kernel's vector loads.
   int *d_buffer = nullptr, *d_out = nullptr;
   cudaMalloc(&d_buffer, (n + 1) * sizeof(int));
   cudaMalloc(&d_out, sizeof(int));
-  int* d_in = d_buffer + 1;
+  int* d_in = reinterpret_cast<std::uintptr_t>(d_buffer) % 16 == 0 ? d_buffer + 1 : d_buffer;
   cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice);
   reduce_on_device(d_in, d_out, n, lab::Max<int>{}, kThreads);  // finds the shared array
   tracer.rearm();
