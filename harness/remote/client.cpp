@@ -75,6 +75,7 @@ class Runner {
     if (pid_ <= 0) start();
     try {
       send_frame(socket_, op, body);
+      if (busy_waiting) spin_until_readable(socket_, std::chrono::milliseconds(200));
       Op reply_op{};
       std::string reply;
       if (!receive_frame(socket_, reply_op, reply)) throw WireError("it closed the connection");
@@ -88,6 +89,7 @@ class Runner {
 
   bool running() const { return pid_ > 0; }
 
+  bool busy_waiting = false;  // BusyWaiting
   // The note the emulator prints under a fault, sent again to a new runner.
   std::string fault_note;
   int schedule_kind = 0;
@@ -326,6 +328,11 @@ void remember_schedule(int kind, unsigned seed) {
   the_runner().schedule_seed = seed;
 }
 void remember_fault_note(const std::string& note) { the_runner().fault_note = note; }
+
+BusyWaiting::BusyWaiting() : was_(the_runner().busy_waiting) {
+  if (backend() == "gpu") the_runner().busy_waiting = true;
+}
+BusyWaiting::~BusyWaiting() { the_runner().busy_waiting = was_; }
 
 void use_runner_beside(const std::string& file_name) { runner_beside() = file_name; }
 
