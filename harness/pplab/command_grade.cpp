@@ -436,6 +436,8 @@ int run_grade(const GradeOptions& options) {
   GradeRun run = settings_from(options);
   GpuGate gpu;
   run.settings.gpu = &gpu;
+  ReferenceTimes reference_times;
+  run.settings.reference_times = &reference_times;
   Progress progress;
   return options.submissions.empty() ? grade_tree(options, run, progress) : grade_class(options, run, progress);
 }

@@ -124,6 +124,18 @@ LabRules PointsFile::rules_for(const std::string& lab) const {
 
 // ---------------------------------------------------------------- GPU gate
 
+ReferenceTimes::Lab ReferenceTimes::get(const std::string& lab, const std::function<Lab()>& measure) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto found = labs_.find(lab);
+    if (found != labs_.end()) return found->second;
+  }
+  // Measured outside the lock: callers hold the GPU gate, so no two measure at once.
+  Lab taken = measure();
+  std::lock_guard<std::mutex> lock(mutex_);
+  return labs_.emplace(lab, std::move(taken)).first->second;
+}
+
 void GpuGate::enter_shared() {
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [&] { return !exclusive_ && waiting_exclusive_ == 0; });
@@ -414,17 +426,31 @@ void grade_speed(LabGrade& grade, const GradeSettings& settings) {
   // The reference is timed as the student is, by the checker's timer through its runner,
   // and the library rows beside it in process; a grading tree built before that timer
   // existed times the reference in process, library rows and all.
-  std::vector<Timing> reference, library;
-  std::string library_problem;
-  if (!grade.lab.reference_timer.empty()) {
-    reference = run_bench(grade.lab.reference_timer, {}, rules, BenchRows::lab, false, settings, reference_problem);
-    library = run_bench(grade.lab.reference_bench, {}, rules, BenchRows::library, false, settings, library_problem);
-  } else {
-    for (auto& t : run_bench(grade.lab.reference_bench, {}, rules, BenchRows::both, false, settings, reference_problem))
-      (t.impl == "reference" ? reference : library).push_back(t);
+  const auto measure_reference = [&] {
+    ReferenceTimes::Lab taken;
+    if (!grade.lab.reference_timer.empty()) {
+      taken.reference =
+          run_bench(grade.lab.reference_timer, {}, rules, BenchRows::lab, false, settings, taken.reference_problem);
+      taken.library =
+          run_bench(grade.lab.reference_bench, {}, rules, BenchRows::library, false, settings, taken.library_problem);
+    } else {
+      taken.in_process = true;
+      for (auto& t :
+           run_bench(grade.lab.reference_bench, {}, rules, BenchRows::both, false, settings, taken.reference_problem))
+        (t.impl == "reference" ? taken.reference : taken.library).push_back(t);
+    }
+    return taken;
+  };
+  const ReferenceTimes::Lab taken = settings.reference_times
+                                        ? settings.reference_times->get(grade.lab.folder, measure_reference)
+                                        : measure_reference();
+  const auto& reference = taken.reference;
+  const auto& library = taken.library;
+  const std::string& library_problem = taken.library_problem;
+  reference_problem = taken.reference_problem;
+  if (taken.in_process)
     grade.notes.push_back("the reference was timed in process, the student through the runner: rebuild the "
                           "grading tree so that both are timed the same way");
-  }
   const auto student =
       run_bench(grade.lab.student_bench, grade.lab.student_runner, rules, BenchRows::lab, true, settings,
                 student_problem);
