@@ -66,6 +66,12 @@ struct State {
   unsigned char* base = nullptr;
   Rec* shadow = nullptr;         // a record per byte, for the words in split[]
   Rec* words = nullptr;          // a record per 4-byte word
+  // Per word, the read fast path's summary (read_fast): in interval `now` (low 32
+  // bits) the word is whole, written by this block before this interval, and has two
+  // readers r1, r2 (bits 32-47, 48-63). A read by a third thread then changes nothing.
+  // Zero, or an older interval, otherwise: check() sets it and clears it on every write.
+  std::uint64_t* fast = nullptr;
+  const std::atomic<int>* cur = nullptr;  // the running thread: the worker's, kept here for read_fast
   unsigned char* split = nullptr;  // per word: its bytes' records are in shadow[]
   std::size_t dyn = 0;          // this launch's dynamic shared bytes
   std::size_t bump = 0;         // next free arena offset for a static array
@@ -260,6 +266,15 @@ enum Kind { plain_read, plain_write, atomic_read, atomic_write, atomic_rmw };
   return written;
 }
 
+// The summary check() keeps for read_fast, for whole word g after an access to it.
+[[gnu::always_inline]] inline void note_fast(State& s, std::size_t g, Kind kind, std::uint32_t now, std::uint32_t bs) {
+  const Rec& x = s.words[g];
+  if (kind == plain_read && x.rtime == now && x.r2 != kNone && x.init == bs && x.wtime != now)
+    s.fast[g] = now | std::uint64_t{x.r1} << 32 | std::uint64_t{x.r2} << 48;
+  else
+    s.fast[g] = 0;
+}
+
 PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, Kind kind, const void* pc) {
   tls_slow_pc = pc;
   State& s = *tls_state;
@@ -281,8 +296,10 @@ PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, 
     const std::size_t lo = std::max(off, g << 2), hi = std::min(end, (g << 2) + 4);
     if (lo == g << 2 && hi == lo + 4 && !s.split[g]) {
       any |= check_record(s.words[g], tls_lo + lo, kind, pc, u, now, eu, seen, bs);
+      if (kind != atomic_read) note_fast(s, g, kind, now, bs);
       continue;
     }
+    s.fast[g] = 0;
     Rec* r = s.shadow + (g << 2);
     if (!s.split[g]) {
       r[0] = r[1] = r[2] = r[3] = s.words[g];
@@ -312,6 +329,23 @@ PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, 
   return reinterpret_cast<std::uintptr_t>(p) - tls_lo < tls_len;
 }
 
+// The common read of a tiled kernel: many threads read a word that was written in an
+// earlier interval. Once two of them are on record (check() has noted it in
+// State::fast), a read by any other thread would change no record and find no race,
+// so it needs no check. `words` whole aligned words from p, inside the arena.
+[[gnu::always_inline]] inline bool read_fast(const void* p, int words) {
+  const std::uintptr_t off = reinterpret_cast<std::uintptr_t>(p) - tls_lo;
+  if (off & 3) return false;
+  const State& s = *tls_state;
+  const std::uint64_t* f = s.fast + (off >> 2);
+  const std::uint32_t u = static_cast<std::uint32_t>(s.cur->load(std::memory_order_relaxed));
+  for (int i = 0; i < words; ++i) {
+    const std::uint64_t v = f[i];
+    if (static_cast<std::uint32_t>(v) != s.now || ((v >> 32) & 0xffff) == u || (v >> 48) == u) return false;
+  }
+  return true;
+}
+
 // Starts the worker's counters over (after about four billion barriers).
 void reset_times(State& s) {
   std::memset(static_cast<void*>(s.shadow), 0, s.high * sizeof(Rec));
@@ -319,6 +353,7 @@ void reset_times(State& s) {
   std::memset(static_cast<void*>(s.words), 0, (s.high + 3) / 4 * sizeof(Rec));
   std::memset(static_cast<void*>(s.words + s.ns_lo / 4), 0, (kArenaBytes - s.ns_lo) / 4 * sizeof(Rec));
   std::memset(s.split, 0, kArenaBytes / 4);
+  std::memset(s.fast, 0, kArenaBytes / 4 * sizeof *s.fast);
   std::memset(s.seen, 0, sizeof s.seen);
   s.now = 0;
   s.wseq = 0;
@@ -342,6 +377,11 @@ unsigned char* shared_arena_create() {
     if (q == MAP_FAILED) fatal("cannot allocate the shared-memory shadow");
     s->words = static_cast<Rec*>(q);
     s->split = reinterpret_cast<unsigned char*>(s->words + kArenaBytes / 4);
+    // One word more: read_fast looks at two words from the arena's last.
+    q = mmap(nullptr, (kArenaBytes / 4 + 4) * sizeof *s->fast, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+             -1, 0);
+    if (q == MAP_FAILED) fatal("cannot allocate the shared-memory shadow");
+    s->fast = static_cast<std::uint64_t*>(q);
   }
   std::memset(s->seen, 0, sizeof s->seen);
   tls_state = s;
@@ -352,6 +392,7 @@ void shared_block_begin(int nthreads, std::size_t dyn) {
   State& s = *tls_state;
   if (s.now >= 0xfffffff0u || s.wseq >= 0xfffffff0u - 1024) reset_times(s);
   s.block_start = ++s.now;
+  s.cur = &tls_worker->cur;
   ++s.wseq;
   s.nthreads = nthreads;
   for (int t = 0; t < nthreads; ++t) s.e[t] = s.wseq;
@@ -484,10 +525,16 @@ using K = pplab::sim::detail::Kind;
   PPLAB_SIM_FAST_HOOK void fn(void* p) {                                                                 \
     if (__builtin_expect(in_arena(p), 0)) check(reinterpret_cast<std::uintptr_t>(p), n, kind, __builtin_return_address(0)); \
   }
+// Whole-word reads try read_fast first.
+#define PPLAB_SIM_READ_HOOK(fn, n)                                                                       \
+  PPLAB_SIM_FAST_HOOK void fn(void* p) {                                                                 \
+    if (__builtin_expect(in_arena(p), 0) && !pplab::sim::detail::read_fast(p, n / 4))                     \
+      check(reinterpret_cast<std::uintptr_t>(p), n, K::plain_read, __builtin_return_address(0));         \
+  }
 PPLAB_SIM_HOOK(__tsan_read1, 1, K::plain_read)
 PPLAB_SIM_HOOK(__tsan_read2, 2, K::plain_read)
-PPLAB_SIM_HOOK(__tsan_read4, 4, K::plain_read)
-PPLAB_SIM_HOOK(__tsan_read8, 8, K::plain_read)
+PPLAB_SIM_READ_HOOK(__tsan_read4, 4)
+PPLAB_SIM_READ_HOOK(__tsan_read8, 8)
 PPLAB_SIM_HOOK(__tsan_read16, 16, K::plain_read)
 PPLAB_SIM_HOOK(__tsan_write1, 1, K::plain_write)
 PPLAB_SIM_HOOK(__tsan_write2, 2, K::plain_write)
@@ -503,6 +550,7 @@ PPLAB_SIM_HOOK(__tsan_unaligned_write4, 4, K::plain_write)
 PPLAB_SIM_HOOK(__tsan_unaligned_write8, 8, K::plain_write)
 PPLAB_SIM_HOOK(__tsan_unaligned_write16, 16, K::plain_write)
 #undef PPLAB_SIM_HOOK
+#undef PPLAB_SIM_READ_HOOK
 
 PPLAB_SIM_FAST_HOOK void __tsan_read_range(void* p, unsigned long n) {
   if (__builtin_expect(in_arena(p), 0) && n) check(reinterpret_cast<std::uintptr_t>(p), n, K::plain_read, __builtin_return_address(0));
