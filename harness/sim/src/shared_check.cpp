@@ -12,7 +12,9 @@
 // For an arena byte the hooks check, in order:
 //   * bounds: the byte belongs to an array placed by this block (or to the dynamic
 //     shared memory the launch asked for);
-//   * initialisation: some thread of this block wrote it (plain or atomic);
+//   * initialisation: some thread of this block wrote it (plain or atomic); a read
+//     of unwritten bytes is a warning, once per line, and the kernel goes on
+//     (warn_uninit says why);
 //   * races: a shadow record keeps the last plain write and up to two plain readers
 //     of the current barrier interval, one record per 4-byte word while every
 //     access to the word is the whole word, one per byte once any is not. Two accesses of different threads, one
@@ -31,6 +33,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -161,24 +165,45 @@ const char* verb(bool write, bool present) {
   return write ? "wrote" : "read";
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] void report_uninit(const Array& arr, std::uintptr_t a, int t, const void* pc) {
+// An uninitialised read is a warning, once per source line, and the kernel goes on:
+// on a GPU the read gives whatever the memory held, and a read whose value never
+// reaches a result is harmless (compute-sanitizer's initcheck watches global memory
+// only). The read gives the poison every block's shared memory starts with, so a
+// result that does depend on it comes out wrong, and the warning says why.
+[[gnu::cold, gnu::noinline]] void warn_uninit(const Array& arr, std::uintptr_t a, int t, const void* pc) {
+  static std::mutex lock;
+  static std::set<const void*> pcs;       // reported, or the same line as one reported
+  static std::set<std::string> lines;
+  std::string line;
+  {
+    std::lock_guard<std::mutex> hold(lock);
+    if (!pcs.insert(pc).second) return;
+  }
+  line = line_of(pc);  // addr2line: outside the lock
+  {
+    std::lock_guard<std::mutex> hold(lock);
+    if (!lines.insert(line).second) return;
+  }
   const Worker& w = *tls_worker;
-  fatal("uninitialised shared read in " + describe_kernel(w) + ", " + thread_name(w, t) + ":\n  reads " +
-        element(arr, a) + " at " + line_of(pc) + "\n  in " + array_title(arr) +
-        "\n  no thread of this block has written it: shared memory starts undefined in every block");
+  warn("uninitialised shared read in " + describe_kernel(w) + ", " + thread_name(w, t) + ":\n  reads " +
+       element(arr, a) + " at " + line + "\n  in " + array_title(arr) +
+       "\n  no thread of this block has written it: shared memory starts undefined in every block" +
+       "\n  the kernel goes on, and the read gives the emulator's poison (every byte 0xff: NaN as a float, -1 as an "
+       "int), so a result that depends on it is wrong; reported once per line");
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] void report_pending() {
-  const State& s = *tls_state;
-  const Array* arr = array_at(s, s.pending_addr);
-  report_uninit(*arr, s.pending_addr, s.pending_thread, s.pending_pc);
+[[gnu::cold, gnu::noinline]] void warn_pending() {
+  State& s = *tls_state;
+  s.pending = false;
+  if (const Array* arr = array_at(s, s.pending_addr)) warn_uninit(*arr, s.pending_addr, s.pending_thread, s.pending_pc);
 }
 
 [[noreturn, gnu::cold, gnu::noinline]] void report_oob(std::uintptr_t a, std::size_t size, bool write, const void* pc) {
   const State& s = *tls_state;
   const Worker& w = *tls_worker;
   // An earlier read of unwritten memory may be what put this index out of range.
-  if (s.pending) report_pending();
+  const bool after_uninit = s.pending;
+  if (s.pending) warn_pending();
   const int t = w.cur.load(std::memory_order_relaxed);
   // The array the access was meant for: the one it starts in (running past its
   // end), else the nearest one on either side.
@@ -204,6 +229,9 @@ const char* verb(bool write, bool present) {
     msg += "shared-memory offset " + std::to_string(a - tls_lo) + " at " + line_of(pc) +
            "\n  the block has no shared memory there (no __shared__ array, no dynamic shared memory)";
   }
+  if (after_uninit)
+    msg += "\n  earlier in this barrier interval a thread read uninitialised shared memory (the warning above): "
+           "that value may be what put the index out of range";
   fatal(msg);
 }
 
@@ -416,14 +444,14 @@ void shared_block_begin(int nthreads, std::size_t dyn) {
 }
 
 void shared_block_end() {
-  if (tls_len && tls_state->pending) report_pending();
+  if (tls_len && tls_state->pending) warn_pending();
   tls_shared_gen = kNoBlock;
   tls_len = 0;
 }
 
 void shared_barrier() {
   if (!tls_len) return;
-  if (tls_state->pending) report_pending();
+  if (tls_state->pending) warn_pending();
   ++tls_state->now;
 }
 
