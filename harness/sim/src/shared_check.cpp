@@ -306,6 +306,25 @@ enum Kind { plain_read, plain_write, atomic_read, atomic_write, atomic_rmw };
 PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, Kind kind, const void* pc) {
   tls_slow_pc = pc;
   State& s = *tls_state;
+  // The common access, a plain read or write of one whole word in the array of the
+  // last access: its record directly, without the loop below.
+  if (const Array* arr = tls_last_array; size == 4 && (kind == plain_read || kind == plain_write) && arr &&
+                                         a >= arr->lo && a + 4 <= arr->hi && !((a - tls_lo) & 3)) {
+    const std::size_t g = (a - tls_lo) >> 2;
+    if (!s.split[g]) {
+      const int u = s.cur->load(std::memory_order_relaxed);
+      const std::uint32_t now = s.now, bs = s.block_start;
+      const bool written = check_record(s.words[g], a, kind, pc, u, now, s.e[u], s.seen[u], bs);
+      note_fast(s, g, kind, now, bs);
+      if (kind == plain_read && !written && !s.pending) {
+        s.pending = true;
+        s.pending_addr = a;
+        s.pending_thread = u;
+        s.pending_pc = pc;
+      }
+      return;
+    }
+  }
   Worker* w = tls_worker;
   if (!w) return;
   const bool reads = kind == plain_read || kind == atomic_read || kind == atomic_rmw;
