@@ -416,6 +416,18 @@ TEST_CASE("an index read from unwritten shared memory that runs out of bounds is
   CHECK(!contains(r.output, "index_from_uninit finished"));
 }
 
+TEST_CASE("a write after many threads read one word in an interval is a race with a reader on record") {
+  // Forward: threads 0 and 1 are the readers on record, 2 to 39 read through the
+  // fast path, thread 40 reads and then writes. Reverse: 63 and 62 are on record.
+  std::string out = shared_case("many_readers");
+  expect_contains(out, {"data race on shared memory in kernel 'many_readers_then_write'",
+                        "thread (40,0,0) (warp 1, lane 8) writes tile[0] at", "shared_checks.cu:196\n",
+                        "thread (0,0,0) (warp 0, lane 0) read it at", "shared_checks.cu:195 since"});
+  out = shared_case("many_readers", "reverse");
+  expect_contains(out, {"thread (40,0,0) (warp 1, lane 8) writes tile[0] at",
+                        "thread (63,0,0) (warp 1, lane 31) read it at"});
+}
+
 TEST_CASE("a read that runs ahead of another thread's write is reported as the race it is") {
   // In forward order threads 0..3 read tile[7..4] before their owners wrote them;
   // thread 4's write is the first to meet such a read. Without the later write it

@@ -186,6 +186,17 @@ __global__ void index_from_uninit(int* out) {
   out[threadIdx.x] = tile[where[threadIdx.x]];  // line 186
 }
 
+// Every thread reads one word (from the third reader on, the hooks' fast path), then
+// one of them writes it with no barrier: a race with a reader on record.
+__global__ void many_readers_then_write(int* out) {
+  __shared__ int tile[32];
+  if (threadIdx.x == 0) tile[0] = 5;
+  __syncthreads();
+  const int v = tile[0];                     // line 195
+  if (threadIdx.x == 40) tile[0] = v + 1;    // line 196
+  out[threadIdx.x] = v;
+}
+
 int main(int argc, char** argv) {
   const char* which = argc > 1 ? argv[1] : "";
   int* d = nullptr;
@@ -204,6 +215,7 @@ int main(int argc, char** argv) {
   else if (!std::strcmp(which, "byte_race")) byte_race<<<1, 64>>>(d);
   else if (!std::strcmp(which, "harmless_uninit")) harmless_uninit<<<8, 64>>>(d);
   else if (!std::strcmp(which, "index_from_uninit")) index_from_uninit<<<1, 32>>>(d);
+  else if (!std::strcmp(which, "many_readers")) many_readers_then_write<<<1, 64>>>(d);
   else return 2;
   int h = 0;
   cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
