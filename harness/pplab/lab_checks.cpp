@@ -113,6 +113,7 @@ ChannelRecords parse_channel(const std::string& key, const std::string& text) {
 namespace {
 
 const std::string kSimError = "pplab-sim: error:";
+const std::string kSimWarning = "pplab-sim: warning:";
 const std::string kHostWork = "check failed: the work ran on the host";  // pplab/device_work.h
 
 // The first line that explains a failure from the output: the sim's diagnostic (and
@@ -134,6 +135,28 @@ std::string first_reason(const std::string& output) {
       fallback = line;
   }
   return sim.empty() ? fallback : sim;
+}
+
+// The emulator's first warning of an uninitialised shared read (its lines joined as
+// first_reason joins a report's), or empty. The emulator goes on after one, with the
+// read giving poison: when the check then fails, the warning is the likely cause.
+std::string uninit_warning(const std::string& output) {
+  std::istringstream lines(output);
+  std::string line, warning;
+  while (std::getline(lines, line)) {
+    const auto at = line.find(kSimWarning);
+    if (at == std::string::npos) {
+      if (!warning.empty()) break;
+      continue;
+    }
+    std::string text = line.substr(at + kSimWarning.size());
+    while (!text.empty() && text.front() == ' ') text.erase(0, 1);
+    if (warning.empty() && text.rfind("uninitialised shared read", 0) != 0) continue;
+    if (!warning.empty() && text.rfind("uninitialised shared read", 0) == 0) break;  // the next warning
+    if (warning.empty()) warning = text;
+    else if (warning.size() < 400) warning += "; " + text;
+  }
+  return warning;
 }
 
 // The verdict for an emulator report: its checked shared memory's three reports
@@ -242,6 +265,13 @@ CaseResult judge(const std::string& name, const ProcessResult& run, const Channe
     result.detail = case_record->value("first_failure", "");
     result.verdict = result.detail.find(kHostWork) != std::string::npos ? V::host_work : V::wrong_answer;
     result.reason = first_line(result.detail, 3);
+    // A wrong result after the emulator warned of an uninitialised shared read: the
+    // poison that read gave is the likely cause, so the warning leads the report.
+    if (const std::string warning = uninit_warning(run.output); result.verdict == V::wrong_answer && !warning.empty()) {
+      result.verdict = V::uninit_shared;
+      result.reason = warning;
+      result.detail = warning + "\nand then the check failed:\n" + result.detail;
+    }
   } else if (case_record && end_record) {
     if (run.succeeded()) {
       result.verdict = V::passed;

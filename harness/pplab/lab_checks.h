@@ -22,7 +22,7 @@ struct CaseResult {
     memory_error,  ///< compute-sanitizer memcheck reported an invalid access in this check (GPU)
     race_hazard,   ///< compute-sanitizer racecheck reported a shared-memory hazard in this check (GPU)
     data_race,     ///< the emulator's checked shared memory found two unordered accesses, one a write
-    uninit_shared, ///< the emulator saw a read of shared memory that no thread of the block wrote
+    uninit_shared, ///< a check failed after the emulator warned of a read of shared memory no thread of the block wrote
     shared_oob,    ///< the emulator saw a shared-memory access outside every __shared__ array
     fault,         ///< the emulator stopped the program (out of bounds, barrier divergence, deadlock)
     crashed,       ///< killed by a signal (segfault, abort) or a bad ending after the checks

@@ -1,4 +1,4 @@
-// Reports that end the process: fatal errors, faults in kernels (out-of-bounds
+// Reports that end the process (and warnings that do not): fatal errors, faults in kernels (out-of-bounds
 // accesses against the guard pages of cudaMalloc allocations), and the watchdog
 // that names a kernel that runs too long (a spin-wait deadlock, an endless loop).
 #include <dlfcn.h>
@@ -36,13 +36,13 @@ void write_err(const std::string& s) {
   }
 }
 
-std::string prefixed(const std::string& message) {
+std::string prefixed(const std::string& message, const char* kind = "error") {
   std::string out;
   size_t start = 0;
   while (start <= message.size()) {
     size_t nl = message.find('\n', start);
     std::string line = message.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
-    out += "pplab-sim: error: " + line + "\n";
+    out += std::string("pplab-sim: ") + kind + ": " + line + "\n";
     if (nl == std::string::npos) break;
     start = nl + 1;
   }
@@ -258,6 +258,12 @@ void watchdog_main() {
 }  // namespace
 
 void fatal(const std::string& message) { die(message); }
+void warn(const std::string& message) {
+  static std::mutex lock;  // one report at a time: two workers may warn at once
+  std::lock_guard<std::mutex> hold(lock);
+  std::fflush(stdout);
+  write_err(prefixed(message, "warning"));
+}
 std::string source_line(void* pc) { return addr2line(pc); }
 
 std::string fmt_site(const Site& s) {

@@ -72,6 +72,7 @@ extern thread_local Worker* tls_worker;  // non-null only while running a block
 
 // diagnostics.cpp
 [[noreturn]] void fatal(const std::string& message);  // prints each line with the prefix, exits
+void warn(const std::string& message);  // prints each line with "pplab-sim: warning: ", goes on
 std::string describe_kernel(const Worker& w);        // "kernel 'k' (launched at f.cu:3), block (1,0,0)"
 std::string fmt_site(const Site& s);
 std::string fmt_idx(uint3 v);

@@ -12,7 +12,9 @@
 // For an arena byte the hooks check, in order:
 //   * bounds: the byte belongs to an array placed by this block (or to the dynamic
 //     shared memory the launch asked for);
-//   * initialisation: some thread of this block wrote it (plain or atomic);
+//   * initialisation: some thread of this block wrote it (plain or atomic); a read
+//     of unwritten bytes is a warning, once per line, and the kernel goes on
+//     (warn_uninit says why);
 //   * races: a shadow record keeps the last plain write and up to two plain readers
 //     of the current barrier interval, one record per 4-byte word while every
 //     access to the word is the whole word, one per byte once any is not. Two accesses of different threads, one
@@ -31,6 +33,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -66,6 +70,12 @@ struct State {
   unsigned char* base = nullptr;
   Rec* shadow = nullptr;         // a record per byte, for the words in split[]
   Rec* words = nullptr;          // a record per 4-byte word
+  // Per word, the read fast path's summary (read_fast): in interval `now` (low 32
+  // bits) the word is whole, written by this block before this interval, and has two
+  // readers r1, r2 (bits 32-47, 48-63). A read by a third thread then changes nothing.
+  // Zero, or an older interval, otherwise: check() sets it and clears it on every write.
+  std::uint64_t* fast = nullptr;
+  const std::atomic<int>* cur = nullptr;  // the running thread: the worker's, kept here for read_fast
   unsigned char* split = nullptr;  // per word: its bytes' records are in shadow[]
   std::size_t dyn = 0;          // this launch's dynamic shared bytes
   std::size_t bump = 0;         // next free arena offset for a static array
@@ -155,24 +165,45 @@ const char* verb(bool write, bool present) {
   return write ? "wrote" : "read";
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] void report_uninit(const Array& arr, std::uintptr_t a, int t, const void* pc) {
+// An uninitialised read is a warning, once per source line, and the kernel goes on:
+// on a GPU the read gives whatever the memory held, and a read whose value never
+// reaches a result is harmless (compute-sanitizer's initcheck watches global memory
+// only). The read gives the poison every block's shared memory starts with, so a
+// result that does depend on it comes out wrong, and the warning says why.
+[[gnu::cold, gnu::noinline]] void warn_uninit(const Array& arr, std::uintptr_t a, int t, const void* pc) {
+  static std::mutex lock;
+  static std::set<const void*> pcs;       // reported, or the same line as one reported
+  static std::set<std::string> lines;
+  std::string line;
+  {
+    std::lock_guard<std::mutex> hold(lock);
+    if (!pcs.insert(pc).second) return;
+  }
+  line = line_of(pc);  // addr2line: outside the lock
+  {
+    std::lock_guard<std::mutex> hold(lock);
+    if (!lines.insert(line).second) return;
+  }
   const Worker& w = *tls_worker;
-  fatal("uninitialised shared read in " + describe_kernel(w) + ", " + thread_name(w, t) + ":\n  reads " +
-        element(arr, a) + " at " + line_of(pc) + "\n  in " + array_title(arr) +
-        "\n  no thread of this block has written it: shared memory starts undefined in every block");
+  warn("uninitialised shared read in " + describe_kernel(w) + ", " + thread_name(w, t) + ":\n  reads " +
+       element(arr, a) + " at " + line + "\n  in " + array_title(arr) +
+       "\n  no thread of this block has written it: shared memory starts undefined in every block" +
+       "\n  the kernel goes on, and the read gives the emulator's poison (every byte 0xff: NaN as a float, -1 as an "
+       "int), so a result that depends on it is wrong; reported once per line");
 }
 
-[[noreturn, gnu::cold, gnu::noinline]] void report_pending() {
-  const State& s = *tls_state;
-  const Array* arr = array_at(s, s.pending_addr);
-  report_uninit(*arr, s.pending_addr, s.pending_thread, s.pending_pc);
+[[gnu::cold, gnu::noinline]] void warn_pending() {
+  State& s = *tls_state;
+  s.pending = false;
+  if (const Array* arr = array_at(s, s.pending_addr)) warn_uninit(*arr, s.pending_addr, s.pending_thread, s.pending_pc);
 }
 
 [[noreturn, gnu::cold, gnu::noinline]] void report_oob(std::uintptr_t a, std::size_t size, bool write, const void* pc) {
   const State& s = *tls_state;
   const Worker& w = *tls_worker;
   // An earlier read of unwritten memory may be what put this index out of range.
-  if (s.pending) report_pending();
+  const bool after_uninit = s.pending;
+  if (s.pending) warn_pending();
   const int t = w.cur.load(std::memory_order_relaxed);
   // The array the access was meant for: the one it starts in (running past its
   // end), else the nearest one on either side.
@@ -198,6 +229,9 @@ const char* verb(bool write, bool present) {
     msg += "shared-memory offset " + std::to_string(a - tls_lo) + " at " + line_of(pc) +
            "\n  the block has no shared memory there (no __shared__ array, no dynamic shared memory)";
   }
+  if (after_uninit)
+    msg += "\n  earlier in this barrier interval a thread read uninitialised shared memory (the warning above): "
+           "that value may be what put the index out of range";
   fatal(msg);
 }
 
@@ -260,9 +294,37 @@ enum Kind { plain_read, plain_write, atomic_read, atomic_write, atomic_rmw };
   return written;
 }
 
+// The summary check() keeps for read_fast, for whole word g after an access to it.
+[[gnu::always_inline]] inline void note_fast(State& s, std::size_t g, Kind kind, std::uint32_t now, std::uint32_t bs) {
+  const Rec& x = s.words[g];
+  if (kind == plain_read && x.rtime == now && x.r2 != kNone && x.init == bs && x.wtime != now)
+    s.fast[g] = now | std::uint64_t{x.r1} << 32 | std::uint64_t{x.r2} << 48;
+  else
+    s.fast[g] = 0;
+}
+
 PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, Kind kind, const void* pc) {
   tls_slow_pc = pc;
   State& s = *tls_state;
+  // The common access, a plain read or write of one whole word in the array of the
+  // last access: its record directly, without the loop below.
+  if (const Array* arr = tls_last_array; size == 4 && (kind == plain_read || kind == plain_write) && arr &&
+                                         a >= arr->lo && a + 4 <= arr->hi && !((a - tls_lo) & 3)) {
+    const std::size_t g = (a - tls_lo) >> 2;
+    if (!s.split[g]) {
+      const int u = s.cur->load(std::memory_order_relaxed);
+      const std::uint32_t now = s.now, bs = s.block_start;
+      const bool written = check_record(s.words[g], a, kind, pc, u, now, s.e[u], s.seen[u], bs);
+      note_fast(s, g, kind, now, bs);
+      if (kind == plain_read && !written && !s.pending) {
+        s.pending = true;
+        s.pending_addr = a;
+        s.pending_thread = u;
+        s.pending_pc = pc;
+      }
+      return;
+    }
+  }
   Worker* w = tls_worker;
   if (!w) return;
   const bool reads = kind == plain_read || kind == atomic_read || kind == atomic_rmw;
@@ -281,8 +343,10 @@ PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, 
     const std::size_t lo = std::max(off, g << 2), hi = std::min(end, (g << 2) + 4);
     if (lo == g << 2 && hi == lo + 4 && !s.split[g]) {
       any |= check_record(s.words[g], tls_lo + lo, kind, pc, u, now, eu, seen, bs);
+      if (kind != atomic_read) note_fast(s, g, kind, now, bs);
       continue;
     }
+    s.fast[g] = 0;
     Rec* r = s.shadow + (g << 2);
     if (!s.split[g]) {
       r[0] = r[1] = r[2] = r[3] = s.words[g];
@@ -312,6 +376,23 @@ PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, 
   return reinterpret_cast<std::uintptr_t>(p) - tls_lo < tls_len;
 }
 
+// The common read of a tiled kernel: many threads read a word that was written in an
+// earlier interval. Once two of them are on record (check() has noted it in
+// State::fast), a read by any other thread would change no record and find no race,
+// so it needs no check. `words` whole aligned words from p, inside the arena.
+[[gnu::always_inline]] inline bool read_fast(const void* p, int words) {
+  const std::uintptr_t off = reinterpret_cast<std::uintptr_t>(p) - tls_lo;
+  if (off & 3) return false;
+  const State& s = *tls_state;
+  const std::uint64_t* f = s.fast + (off >> 2);
+  const std::uint32_t u = static_cast<std::uint32_t>(s.cur->load(std::memory_order_relaxed));
+  for (int i = 0; i < words; ++i) {
+    const std::uint64_t v = f[i];
+    if (static_cast<std::uint32_t>(v) != s.now || ((v >> 32) & 0xffff) == u || (v >> 48) == u) return false;
+  }
+  return true;
+}
+
 // Starts the worker's counters over (after about four billion barriers).
 void reset_times(State& s) {
   std::memset(static_cast<void*>(s.shadow), 0, s.high * sizeof(Rec));
@@ -319,6 +400,7 @@ void reset_times(State& s) {
   std::memset(static_cast<void*>(s.words), 0, (s.high + 3) / 4 * sizeof(Rec));
   std::memset(static_cast<void*>(s.words + s.ns_lo / 4), 0, (kArenaBytes - s.ns_lo) / 4 * sizeof(Rec));
   std::memset(s.split, 0, kArenaBytes / 4);
+  std::memset(s.fast, 0, kArenaBytes / 4 * sizeof *s.fast);
   std::memset(s.seen, 0, sizeof s.seen);
   s.now = 0;
   s.wseq = 0;
@@ -342,6 +424,11 @@ unsigned char* shared_arena_create() {
     if (q == MAP_FAILED) fatal("cannot allocate the shared-memory shadow");
     s->words = static_cast<Rec*>(q);
     s->split = reinterpret_cast<unsigned char*>(s->words + kArenaBytes / 4);
+    // One word more: read_fast looks at two words from the arena's last.
+    q = mmap(nullptr, (kArenaBytes / 4 + 4) * sizeof *s->fast, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+             -1, 0);
+    if (q == MAP_FAILED) fatal("cannot allocate the shared-memory shadow");
+    s->fast = static_cast<std::uint64_t*>(q);
   }
   std::memset(s->seen, 0, sizeof s->seen);
   tls_state = s;
@@ -352,6 +439,7 @@ void shared_block_begin(int nthreads, std::size_t dyn) {
   State& s = *tls_state;
   if (s.now >= 0xfffffff0u || s.wseq >= 0xfffffff0u - 1024) reset_times(s);
   s.block_start = ++s.now;
+  s.cur = &tls_worker->cur;
   ++s.wseq;
   s.nthreads = nthreads;
   for (int t = 0; t < nthreads; ++t) s.e[t] = s.wseq;
@@ -375,14 +463,14 @@ void shared_block_begin(int nthreads, std::size_t dyn) {
 }
 
 void shared_block_end() {
-  if (tls_len && tls_state->pending) report_pending();
+  if (tls_len && tls_state->pending) warn_pending();
   tls_shared_gen = kNoBlock;
   tls_len = 0;
 }
 
 void shared_barrier() {
   if (!tls_len) return;
-  if (tls_state->pending) report_pending();
+  if (tls_state->pending) warn_pending();
   ++tls_state->now;
 }
 
@@ -484,10 +572,16 @@ using K = pplab::sim::detail::Kind;
   PPLAB_SIM_FAST_HOOK void fn(void* p) {                                                                 \
     if (__builtin_expect(in_arena(p), 0)) check(reinterpret_cast<std::uintptr_t>(p), n, kind, __builtin_return_address(0)); \
   }
+// Whole-word reads try read_fast first.
+#define PPLAB_SIM_READ_HOOK(fn, n)                                                                       \
+  PPLAB_SIM_FAST_HOOK void fn(void* p) {                                                                 \
+    if (__builtin_expect(in_arena(p), 0) && !pplab::sim::detail::read_fast(p, n / 4))                     \
+      check(reinterpret_cast<std::uintptr_t>(p), n, K::plain_read, __builtin_return_address(0));         \
+  }
 PPLAB_SIM_HOOK(__tsan_read1, 1, K::plain_read)
 PPLAB_SIM_HOOK(__tsan_read2, 2, K::plain_read)
-PPLAB_SIM_HOOK(__tsan_read4, 4, K::plain_read)
-PPLAB_SIM_HOOK(__tsan_read8, 8, K::plain_read)
+PPLAB_SIM_READ_HOOK(__tsan_read4, 4)
+PPLAB_SIM_READ_HOOK(__tsan_read8, 8)
 PPLAB_SIM_HOOK(__tsan_read16, 16, K::plain_read)
 PPLAB_SIM_HOOK(__tsan_write1, 1, K::plain_write)
 PPLAB_SIM_HOOK(__tsan_write2, 2, K::plain_write)
@@ -503,6 +597,7 @@ PPLAB_SIM_HOOK(__tsan_unaligned_write4, 4, K::plain_write)
 PPLAB_SIM_HOOK(__tsan_unaligned_write8, 8, K::plain_write)
 PPLAB_SIM_HOOK(__tsan_unaligned_write16, 16, K::plain_write)
 #undef PPLAB_SIM_HOOK
+#undef PPLAB_SIM_READ_HOOK
 
 PPLAB_SIM_FAST_HOOK void __tsan_read_range(void* p, unsigned long n) {
   if (__builtin_expect(in_arena(p), 0) && n) check(reinterpret_cast<std::uintptr_t>(p), n, K::plain_read, __builtin_return_address(0));

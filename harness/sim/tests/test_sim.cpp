@@ -357,19 +357,75 @@ TEST_CASE("a race through a device function's volatile pointer into a cast array
                         "shared_checks.cu:33"});
 }
 
-TEST_CASE("a shared read no thread of the block wrote is reported, in the second block too") {
-  std::string out = shared_case("uninit");
-  expect_contains(out, {"pplab-sim: error: uninitialised shared read in kernel 'uninit_static'",
+namespace {
+// Runs a case of a checks program that must finish despite its warnings.
+std::string finishing_case(const char* prog, const std::string& which) {
+  auto r = run(std::string("PPLAB_SIM_CHECK=on PPLAB_SIM_SCHEDULE=forward ") + program(prog) + " " + which);
+  INFO(r.output);
+  CHECK(r.status == 0);
+  CHECK(contains(r.output, which + " finished: "));
+  CHECK(!contains(r.output, "pplab-sim: error"));
+  return r.output;
+}
+
+int count_of(const std::string& haystack, const std::string& needle) {
+  int n = 0;
+  for (auto at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1)) ++n;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("a shared read no thread of the block wrote is a warning, in the second block too, and gives the poison") {
+  std::string out = finishing_case("pplab_sim_prog_shared_checks", "uninit");
+  expect_contains(out, {"pplab-sim: warning: uninitialised shared read in kernel 'uninit_static'",
                         "block (1,0,0), thread (0,0,0)",
                         "reads slots[31] at",
                         "shared_checks.cu:49\n",
                         "in __shared__ slots (32 elements of 4 bytes, declared at",
-                        "shared_checks.cu:46)"});
-  out = shared_case("uninit_dynamic");
-  expect_contains(out, {"uninitialised shared read in kernel 'uninit_dynamic'",
+                        "shared_checks.cu:46)",
+                        "the kernel goes on, and the read gives the emulator's poison",
+                        // block 1's thread 0 stored what it read: the poison, -1
+                        "uninit finished: -1\n"});
+  out = finishing_case("pplab_sim_prog_shared_checks", "uninit_dynamic");
+  expect_contains(out, {"pplab-sim: warning: uninitialised shared read in kernel 'uninit_dynamic'",
                         "reads byte 128 of the dynamic shared memory at",
                         "shared_checks.cu:56\n",
-                        "(extern __shared__, 256 bytes in this launch)"});
+                        "(extern __shared__, 256 bytes in this launch)",
+                        "uninit_dynamic finished: -1\n"});
+}
+
+TEST_CASE("a harmless uninitialised shared read is warned about once per line and the kernel finishes right") {
+  // Eight blocks, thirty lanes each reading an unwritten slot at one line.
+  const std::string out = finishing_case("pplab_sim_prog_shared_checks", "harmless_uninit");
+  INFO(out);
+  CHECK(count_of(out, "pplab-sim: warning: uninitialised shared read") == 1);
+  expect_contains(out, {"uninitialised shared read in kernel 'harmless_uninit'", "reads sums[2] at",
+                        "shared_checks.cu:170\n", "reported once per line", "harmless_uninit finished: 2\n"});
+}
+
+TEST_CASE("an index read from unwritten shared memory that runs out of bounds is reported with the warning") {
+  auto r = run(std::string("PPLAB_SIM_CHECK=on PPLAB_SIM_SCHEDULE=forward ") + program("pplab_sim_prog_shared_checks") +
+               " index_from_uninit");
+  expect_run(r, Exit::with_error,
+             {"pplab-sim: warning: uninitialised shared read in kernel 'index_from_uninit'", "reads where[0] at",
+              "shared_checks.cu:186\n",
+              "pplab-sim: error: shared memory out of bounds in kernel 'index_from_uninit'",
+              "reads 4 bytes at tile[-1] at", "that is before the start of __shared__ tile",
+              "a thread read uninitialised shared memory (the warning above): that value may be what put the index "
+              "out of range"});
+  CHECK(!contains(r.output, "index_from_uninit finished"));
+}
+
+TEST_CASE("a write after many threads read one word in an interval is a race with a reader on record") {
+  // Forward: threads 0 and 1 are the readers on record, 2 to 39 read through the
+  // fast path, thread 40 reads and then writes. Reverse: 63 and 62 are on record.
+  std::string out = shared_case("many_readers");
+  expect_contains(out, {"data race on shared memory in kernel 'many_readers_then_write'",
+                        "thread (40,0,0) (warp 1, lane 8) writes tile[0] at", "shared_checks.cu:196\n",
+                        "thread (0,0,0) (warp 0, lane 0) read it at", "shared_checks.cu:195 since"});
+  out = shared_case("many_readers", "reverse");
+  expect_contains(out, {"thread (40,0,0) (warp 1, lane 8) writes tile[0] at",
+                        "thread (63,0,0) (warp 1, lane 31) read it at"});
 }
 
 TEST_CASE("a read that runs ahead of another thread's write is reported as the race it is") {
@@ -460,7 +516,7 @@ TEST_CASE("a namespace-scope __shared__ array is checked: a race with both lines
   }
 }
 
-TEST_CASE("a namespace-scope __shared__ array is checked: out of bounds, and unwritten in every block") {
+TEST_CASE("a namespace-scope __shared__ array is checked: out of bounds, and unwritten (a warning) in every block") {
   std::string out = namespace_shared_case("past_end");
   CHECK(contains(out, "pplab-sim: error: shared memory out of bounds in kernel 'past_end_of_namespace_array'"));
   CHECK(contains(out, "thread (31,0,0) (warp 0, lane 31):\n"));
@@ -468,9 +524,9 @@ TEST_CASE("a namespace-scope __shared__ array is checked: out of bounds, and unw
   CHECK(contains(out, "namespace_shared.cu:23\n"));
   CHECK(contains(out, "that is past the end of __shared__ tile (32 elements of 4 bytes, declared at"));
   CHECK(contains(out, "namespace_shared.cu:10)"));
-  // Block 0 wrote spare[]; block 1 did not, and reads it.
-  out = namespace_shared_case("uninit");
-  CHECK(contains(out, "pplab-sim: error: uninitialised shared read in kernel 'uninit_namespace_array'"));
+  // Block 0 wrote spare[]; block 1 did not, and reads it (a warning: the run goes on).
+  out = finishing_case("pplab_sim_prog_namespace_shared", "uninit");
+  CHECK(contains(out, "pplab-sim: warning: uninitialised shared read in kernel 'uninit_namespace_array'"));
   CHECK(contains(out, "block (1,0,0), thread (0,0,0)"));
   CHECK(contains(out, "reads spare[7] at"));
   CHECK(contains(out, "namespace_shared.cu:30\n"));

@@ -156,6 +156,47 @@ __global__ void byte_race(int* out) {
   out[threadIdx.x] = flags[(threadIdx.x + 63) % 64];   // line 156
 }
 
+// A warp scan over per-warp sums, as NVIDIA's shfl_scan sample does it: every lane of
+// warp 0 reads sums[lane], but only the first blockDim.x / 32 were written, and the
+// other lanes' values only reach lanes past those, whose results nobody keeps.
+// Harmless on a GPU: warned about once (one line, many blocks), and the run goes on to
+// the right result (2 in each block).
+__global__ void harmless_uninit(int* out) {
+  __shared__ int sums[32];
+  const int lane = threadIdx.x % 32;
+  if (lane == 0) sums[threadIdx.x / 32] = 1;
+  __syncthreads();
+  if (threadIdx.x < 32) {
+    int v = sums[lane];                       // line 170
+    for (int d = 1; d < 32; d *= 2) {
+      const int up = __shfl_up_sync(0xffffffffu, v, d);
+      if (lane >= d) v += up;
+    }
+    if (lane == blockDim.x / 32 - 1) out[blockIdx.x] = v;
+  }
+}
+
+// Indexes with a value nobody wrote: the poison (-1) puts the index before the start
+// of tile, and the out-of-bounds report says where the index came from.
+__global__ void index_from_uninit(int* out) {
+  __shared__ int where[32];
+  __shared__ int tile[32];
+  tile[threadIdx.x] = 1;
+  __syncthreads();
+  out[threadIdx.x] = tile[where[threadIdx.x]];  // line 186
+}
+
+// Every thread reads one word (from the third reader on, the hooks' fast path), then
+// one of them writes it with no barrier: a race with a reader on record.
+__global__ void many_readers_then_write(int* out) {
+  __shared__ int tile[32];
+  if (threadIdx.x == 0) tile[0] = 5;
+  __syncthreads();
+  const int v = tile[0];                     // line 195
+  if (threadIdx.x == 40) tile[0] = v + 1;    // line 196
+  out[threadIdx.x] = v;
+}
+
 int main(int argc, char** argv) {
   const char* which = argc > 1 ? argv[1] : "";
   int* d = nullptr;
@@ -172,6 +213,9 @@ int main(int argc, char** argv) {
   else if (!std::strcmp(which, "reverse")) reverse_no_barrier<<<1, 8>>>(d);
   else if (!std::strcmp(which, "bytes")) bytes_of_words<<<2, 64>>>(d);
   else if (!std::strcmp(which, "byte_race")) byte_race<<<1, 64>>>(d);
+  else if (!std::strcmp(which, "harmless_uninit")) harmless_uninit<<<8, 64>>>(d);
+  else if (!std::strcmp(which, "index_from_uninit")) index_from_uninit<<<1, 32>>>(d);
+  else if (!std::strcmp(which, "many_readers")) many_readers_then_write<<<1, 64>>>(d);
   else return 2;
   int h = 0;
   cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
