@@ -132,6 +132,9 @@ class Tracer {
 
  private:
   void record_writes(int thread);
+  // A step ending at this rendezvous, from `before` to the array as last seen, in the
+  // block and launch being recorded.
+  Step& push_step(const char* file, int line, const char* op, const std::vector<std::uint8_t>& before);
   void close_step(const char* file, int line, const char* op);
   void note_block();
   std::size_t element_bytes_ = 4;
