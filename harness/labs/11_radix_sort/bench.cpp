@@ -56,11 +56,7 @@ void radix_sort_cases(const pplab::BenchOptions& options, std::size_t n) {
     };
   };
 
-  pplab::BenchCase sort_keys;
-  sort_keys.lab = PPLAB_LAB;
-  sort_keys.impl = pplab::bench_impl();
-  sort_keys.n = n;
-  sort_keys.bytes_moved = 4.0 * 2.0 * 4.0 * double(n);
+  pplab::BenchCase sort_keys = pplab::bench_case(pplab::bench_impl(), "", n, 4.0 * 2.0 * 4.0 * double(n));
   sort_keys.verify = [=] { return *expected_keys == d_keys_out->download(); };
   pplab::BenchCase sort_pairs = sort_keys;
   sort_pairs.bytes_moved = 4.0 * 2.0 * 8.0 * double(n);

@@ -28,11 +28,7 @@ void warp_radix_sort_cases(const pplab::BenchOptions& options, std::size_t n) {
   auto d_in = std::make_shared<pplab::DeviceBuffer<unsigned>>(keys);
   auto d_out = std::make_shared<pplab::DeviceBuffer<unsigned>>(n);
 
-  pplab::BenchCase spec;
-  spec.lab = PPLAB_LAB;
-  spec.impl = pplab::bench_impl();
-  spec.n = n;
-  spec.bytes_moved = 2.0 * 4.0 * double(n);
+  pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), "", n, 2.0 * 4.0 * double(n));
   spec.verify = [=] { return *expected == d_out->download(); };
   // The bit passes, then (once step 12.5 is written) the rank pass, on the same buffers.
   for (const auto algorithm : {pplab::lab12::Algorithm::bit_passes, pplab::lab12::Algorithm::rank_pass}) {
