@@ -452,4 +452,28 @@ void print_array(std::ostream& out, bool markdown, const std::string& label, con
   }
 }
 
+void print_heading(std::ostream& out, const std::string& title, const char* kernel_file, const std::string& notes) {
+  out << title << "\nKernel file: " << kernel_file << "\n";
+  if (!notes.empty()) out << notes << "\n";
+  out << "\n";
+}
+
+void print_index_row(std::ostream& out, std::size_t n) {
+  out << "| i |";
+  for (std::size_t i = 0; i < n; ++i) out << " " << i << " |";
+  out << "\n|---|";
+  for (std::size_t i = 0; i < n; ++i) out << "---|";
+  out << "\n";
+}
+
+void print_missing(std::ostream& out, const std::string& missing, const char* before) {
+  if (!missing.empty()) out << before << "Handout steps your kernel never reached: " << missing << "\n";
+}
+
+void print_result(std::ostream& out, bool markdown, const std::string& label, const std::string& values, bool ok,
+                  const std::string& why, bool item) {
+  out << (markdown && item ? "- " : "") << label << ": " << (markdown ? "**" : "") << values << (markdown ? "**" : "")
+      << (ok ? " ✓" : " ✗ (" + why + ")") << "\n";
+}
+
 }  // namespace pplab::trace
