@@ -42,9 +42,11 @@ class=$build/class
 harness/make_test_class.sh "$class"
 start=$(seconds)
 # LABS=02,05 and STUDENTS=ref,race grade a part of the class, for a short call.
+# Each line of grade.log starts with the second it was printed, to see where time goes.
 "$build/bin/pplab" grade --submissions "$class" --out "$OUT/grades" --keep-work \
-  ${LABS:+--labs "$LABS"} ${STUDENTS:+--students "$STUDENTS"} > "$OUT/grade.log" 2>&1
-grade_status=$?
+  ${LABS:+--labs "$LABS"} ${STUDENTS:+--students "$STUDENTS"} 2>&1 |
+  while IFS= read -r line; do printf '%(%s)T %s\n' -1 "$line"; done > "$OUT/grade.log"
+grade_status=${PIPESTATUS[0]}
 grade_seconds=$(( $(seconds) - start ))
 
 rm -rf "$OUT/grades/work"
@@ -55,7 +57,7 @@ echo "== summary ($(date -u +%F), $(head -1 "$OUT/device.txt"))"
 echo "grading tree built in ${build_seconds} s; reference checks: $(grep -E 'tests passed' "$OUT/ctest.log")"
 [ -n "$not_counted" ] && echo "$not_counted"
 echo "class graded in ${grade_seconds} s (pplab exit ${grade_status}):"
-grep -E '^(ref|skel|slow|host|race|logic): [0-9]' "$OUT/grade.log"
+grep -E '^[0-9]+ (ref|skel|slow|host|race|logic): [0-9]' "$OUT/grade.log" | cut -d' ' -f2-
 echo "compute-sanitizer verdicts in the reports:"
 grep -ho 'race hazard | [0-9.]* | compute-sanitizer [a-z]*: [^|]\{0,120\}\|memory error | [0-9.]* | compute-sanitizer [a-z]*: [^|]\{0,120\}' "$OUT"/grades/*/report.md | sort | uniq -c | head -20
 grep -h 'did not finish\|did not run under compute-sanitizer' "$OUT"/grades/*/report.md | sort | uniq -c | head -5

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -279,6 +280,14 @@ GradeRun settings_from(const GradeOptions& options) {
   return GradeRun{workbook, settings, points_path, labs, cores, jobs};
 }
 
+// A submission's share of the jobs, split between labs graded side by side and the
+// checks of each: about the square root of it each way (16 jobs: 4 labs of 4 checks), so
+// neither a lab's many checks nor a batch of short labs leaves cores idle.
+void share_jobs(int jobs, GradeSettings& settings) {
+  settings.lab_jobs = std::max(1, int(std::sqrt(double(jobs))));
+  settings.case_jobs = std::max(1, jobs / settings.lab_jobs);
+}
+
 // One tree: the student binaries and references of this build.
 int grade_tree(const GradeOptions& options, GradeRun& run, Progress& progress) {
   const Workbook& workbook = run.workbook;
@@ -309,7 +318,7 @@ int grade_tree(const GradeOptions& options, GradeRun& run, Progress& progress) {
     }
     grades.push_back(grade);
   }
-  settings.case_jobs = jobs;
+  share_jobs(jobs, settings);
   settings.sim_threads = std::max(1, cores / jobs);
   settings.scratch = make_scratch("tree");
   settings.progress = [&](const std::string& line) { progress.say(line); };
@@ -390,7 +399,7 @@ int grade_class(const GradeOptions& options, GradeRun& run, Progress& progress) 
     return run_slurm_batch(request);
   }
   const int parallel = std::max(1, std::min<int>(jobs, int(students.size())));
-  settings.case_jobs = std::max(1, jobs / parallel);
+  share_jobs(std::max(1, jobs / parallel), settings);
   settings.sim_threads = std::max(1, cores / jobs);
   const int build_jobs = std::max(1, cores / parallel);
   std::fprintf(stderr, "grading %zu submission(s) in %s, %zu lab(s), %d at a time, %s backend, seed %llu%s\n",
@@ -423,6 +432,8 @@ int run_grade(const GradeOptions& options) {
   GradeRun run = settings_from(options);
   GpuGate gpu;
   run.settings.gpu = &gpu;
+  ReferenceTimes reference_times;
+  run.settings.reference_times = &reference_times;
   Progress progress;
   return options.submissions.empty() ? grade_tree(options, run, progress) : grade_class(options, run, progress);
 }

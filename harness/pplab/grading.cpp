@@ -3,6 +3,7 @@
 #include "sanitizer.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -10,6 +11,7 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "process.h"
 #include "sanitizer.h"
@@ -121,6 +123,18 @@ LabRules PointsFile::rules_for(const std::string& lab) const {
 }
 
 // ---------------------------------------------------------------- GPU gate
+
+ReferenceTimes::Lab ReferenceTimes::get(const std::string& lab, const std::function<Lab()>& measure) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto found = labs_.find(lab);
+    if (found != labs_.end()) return found->second;
+  }
+  // Measured outside the lock: callers hold the GPU gate, so no two measure at once.
+  Lab taken = measure();
+  std::lock_guard<std::mutex> lock(mutex_);
+  return labs_.emplace(lab, std::move(taken)).first->second;
+}
 
 void GpuGate::enter_shared() {
   std::unique_lock<std::mutex> lock(mutex_);
@@ -412,17 +426,31 @@ void grade_speed(LabGrade& grade, const GradeSettings& settings) {
   // The reference is timed as the student is, by the checker's timer through its runner,
   // and the library rows beside it in process; a grading tree built before that timer
   // existed times the reference in process, library rows and all.
-  std::vector<Timing> reference, library;
-  std::string library_problem;
-  if (!grade.lab.reference_timer.empty()) {
-    reference = run_bench(grade.lab.reference_timer, {}, rules, BenchRows::lab, false, settings, reference_problem);
-    library = run_bench(grade.lab.reference_bench, {}, rules, BenchRows::library, false, settings, library_problem);
-  } else {
-    for (auto& t : run_bench(grade.lab.reference_bench, {}, rules, BenchRows::both, false, settings, reference_problem))
-      (t.impl == "reference" ? reference : library).push_back(t);
+  const auto measure_reference = [&] {
+    ReferenceTimes::Lab taken;
+    if (!grade.lab.reference_timer.empty()) {
+      taken.reference =
+          run_bench(grade.lab.reference_timer, {}, rules, BenchRows::lab, false, settings, taken.reference_problem);
+      taken.library =
+          run_bench(grade.lab.reference_bench, {}, rules, BenchRows::library, false, settings, taken.library_problem);
+    } else {
+      taken.in_process = true;
+      for (auto& t :
+           run_bench(grade.lab.reference_bench, {}, rules, BenchRows::both, false, settings, taken.reference_problem))
+        (t.impl == "reference" ? taken.reference : taken.library).push_back(t);
+    }
+    return taken;
+  };
+  const ReferenceTimes::Lab taken = settings.reference_times
+                                        ? settings.reference_times->get(grade.lab.folder, measure_reference)
+                                        : measure_reference();
+  const auto& reference = taken.reference;
+  const auto& library = taken.library;
+  const std::string& library_problem = taken.library_problem;
+  reference_problem = taken.reference_problem;
+  if (taken.in_process)
     grade.notes.push_back("the reference was timed in process, the student through the runner: rebuild the "
                           "grading tree so that both are timed the same way");
-  }
   const auto student =
       run_bench(grade.lab.student_bench, grade.lab.student_runner, rules, BenchRows::lab, true, settings,
                 student_problem);
@@ -556,75 +584,106 @@ void judge_on_emulator_too(LabGrade& grade, const CheckOptions& gpu_options, con
     emulator_sandbox.gpu = false;
     options.environment["PPLAB_RUNNER_COMMAND"] = runner_command_variable(emulator_sandbox, grade.lab.emulator_runner);
   }
+  // The emulator needs no GPU, but it keeps the CPUs busy, and the checker's timer
+  // measures on the CPU's clock: it too stays out of a timing's way.
+  if (settings.gpu) settings.gpu->enter_shared();
   const LabResult emulator = run_lab_checks(grade.lab.folder, grade.lab.emulator_checks, options);
+  if (settings.gpu) settings.gpu->leave_shared();
   grade.checks = merge_judgements(grade.checks, emulator);
   grade.judged_on_emulator = true;
+}
+
+// Grades one lab of one submission: its checks, on a GPU compute-sanitizer and the
+// emulator's judgement too, then its points and speed.
+void grade_lab(LabGrade& grade, const GradeSettings& settings) {
+  grade.rules = settings.points.rules_for(grade.lab.folder);
+  // Case names from the clean reference binary when built (the same test file as the
+  // student's), so every submission is graded against the same list of checks.
+  std::string listing_error;
+  if (!grade.lab.reference_checks.empty())
+    grade.case_names = list_test_cases(grade.lab.reference_checks, listing_error);
+  if (grade.status == LabStatus::graded && !grade.lab.student_checks.empty()) {
+    CheckOptions options;
+    options.environment["PPLAB_SEED"] = std::to_string(settings.seed);
+    if (settings.sim_threads > 0) options.environment["PPLAB_SIM_THREADS"] = std::to_string(settings.sim_threads);
+    if (settings.case_limit.count() <= 60)
+      options.environment["PPLAB_SIM_TIMEOUT"] = std::to_string(std::max<long>(1, settings.case_limit.count() * 3 / 4));
+    options.case_limit = settings.case_limit;
+    options.jobs = settings.case_jobs;
+    options.working_directory = settings.scratch;
+    options.cases = grade.case_names;
+    options.kernel_file = grade.lab.student_file;  // the step: of a crash names its TODO regions
+    // The lab's code runs in the sandbox; the checks that judge it do not need one.
+    if (!settings.sandbox.bwrap.empty()) {
+      if (grade.lab.student_runner.empty()) {
+        grade.status = LabStatus::not_built;
+        grade.status_detail = "the build made no runner for the lab's code, so it cannot run in the sandbox";
+        assign_groups(grade);
+        score_correctness(grade);
+        return;
+      }
+      options.environment["PPLAB_RUNNER_COMMAND"] = runner_command_variable(settings.sandbox, grade.lab.student_runner);
+    } else {
+      grade.notes.push_back("the student's code ran outside a sandbox: " + settings.sandbox.unavailable);
+    }
+    options.on_case = [&](std::size_t i, std::size_t count, const std::string& name) {
+      if (settings.progress)
+        settings.progress(grade.lab.folder + " " + std::to_string(i + 1) + "/" + std::to_string(count) + " " + name);
+    };
+    if (settings.gpu && settings.workbook.backend == "gpu") settings.gpu->enter_shared();
+    grade.checks = run_lab_checks(grade.lab.folder, grade.lab.student_checks, options);
+    if (settings.gpu && settings.workbook.backend == "gpu") settings.gpu->leave_shared();
+    if (settings.workbook.backend == "gpu") {
+      sanitize_gpu_checks(grade, options, settings);
+      judge_on_emulator_too(grade, options, settings);
+    }
+    if (!grade.checks.error.empty()) {
+      grade.status = LabStatus::no_checks;
+      grade.status_detail = grade.checks.error;
+    } else if (grade.case_names.empty()) {
+      for (const auto& c : grade.checks.cases) grade.case_names.push_back(c.name);
+    }
+    // Lab code may register test cases of its own; they are never run.
+    for (const auto& name : grade.checks.extra)
+      grade.notes.push_back("the student's binary lists a check the clean test file does not have: '" + name +
+                            "' (not run)");
+  } else if (grade.status == LabStatus::graded) {
+    grade.status = LabStatus::not_built;
+    if (grade.status_detail.empty()) grade.status_detail = "no student binary in " + settings.workbook.bin_dir.string();
+  }
+  if (grade.case_names.empty() && !listing_error.empty()) grade.notes.push_back(listing_error);
+  assign_groups(grade);
+  score_correctness(grade);
+  grade_speed(grade, settings);
 }
 
 }  // namespace
 
 void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSettings& settings) {
-  for (auto& grade : labs) {
-    grade.rules = settings.points.rules_for(grade.lab.folder);
-    // Case names from the clean reference binary when built (the same test file as the
-    // student's), so every submission is graded against the same list of checks.
-    std::string listing_error;
-    if (!grade.lab.reference_checks.empty())
-      grade.case_names = list_test_cases(grade.lab.reference_checks, listing_error);
-    if (grade.status == LabStatus::graded && !grade.lab.student_checks.empty()) {
-      CheckOptions options;
-      options.environment["PPLAB_SEED"] = std::to_string(settings.seed);
-      if (settings.sim_threads > 0) options.environment["PPLAB_SIM_THREADS"] = std::to_string(settings.sim_threads);
-      if (settings.case_limit.count() <= 60)
-        options.environment["PPLAB_SIM_TIMEOUT"] = std::to_string(std::max<long>(1, settings.case_limit.count() * 3 / 4));
-      options.case_limit = settings.case_limit;
-      options.jobs = settings.case_jobs;
-      options.working_directory = settings.scratch;
-      options.cases = grade.case_names;
-      options.kernel_file = grade.lab.student_file;  // the step: of a crash names its TODO regions
-      // The lab's code runs in the sandbox; the checks that judge it do not need one.
-      if (!settings.sandbox.bwrap.empty()) {
-        if (grade.lab.student_runner.empty()) {
-          grade.status = LabStatus::not_built;
-          grade.status_detail = "the build made no runner for the lab's code, so it cannot run in the sandbox";
-          assign_groups(grade);
-          score_correctness(grade);
-          continue;
-        }
-        options.environment["PPLAB_RUNNER_COMMAND"] = runner_command_variable(settings.sandbox, grade.lab.student_runner);
-      } else {
-        grade.notes.push_back("the student's code ran outside a sandbox: " + settings.sandbox.unavailable);
+  // Labs are graded side by side, each in a scratch folder of its own; the GPU gate
+  // still lets every timing run alone.
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t i = next++; i < labs.size(); i = next++) {
+      LabGrade& grade = labs[i];
+      GradeSettings own = settings;
+      own.scratch = settings.scratch / grade.lab.folder;
+      try {
+        fs::create_directories(own.scratch);
+        grade_lab(grade, own);
+      } catch (const std::exception& error) {
+        // This lab alone is lost, with the reason; the others are graded.
+        grade.status = LabStatus::not_graded;
+        grade.status_detail = std::string("grading stopped early: ") + error.what();
+        grade.rules = settings.points.rules_for(grade.lab.folder);
       }
-      options.on_case = [&](std::size_t i, std::size_t count, const std::string& name) {
-        if (settings.progress)
-          settings.progress(grade.lab.folder + " " + std::to_string(i + 1) + "/" + std::to_string(count) + " " + name);
-      };
-      if (settings.gpu && settings.workbook.backend == "gpu") settings.gpu->enter_shared();
-      grade.checks = run_lab_checks(grade.lab.folder, grade.lab.student_checks, options);
-      if (settings.gpu && settings.workbook.backend == "gpu") settings.gpu->leave_shared();
-      if (settings.workbook.backend == "gpu") {
-        sanitize_gpu_checks(grade, options, settings);
-        judge_on_emulator_too(grade, options, settings);
-      }
-      if (!grade.checks.error.empty()) {
-        grade.status = LabStatus::no_checks;
-        grade.status_detail = grade.checks.error;
-      } else if (grade.case_names.empty()) {
-        for (const auto& c : grade.checks.cases) grade.case_names.push_back(c.name);
-      }
-      // Lab code may register test cases of its own; they are never run.
-      for (const auto& name : grade.checks.extra)
-        grade.notes.push_back("the student's binary lists a check the clean test file does not have: '" + name +
-                              "' (not run)");
-    } else if (grade.status == LabStatus::graded) {
-      grade.status = LabStatus::not_built;
-      if (grade.status_detail.empty()) grade.status_detail = "no student binary in " + settings.workbook.bin_dir.string();
     }
-    if (grade.case_names.empty() && !listing_error.empty()) grade.notes.push_back(listing_error);
-    assign_groups(grade);
-    score_correctness(grade);
-    grade_speed(grade, settings);
-  }
+  };
+  const int workers = std::max(1, std::min<int>(settings.lab_jobs, int(labs.size())));
+  std::vector<std::thread> threads;
+  for (int t = 1; t < workers; ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& thread : threads) thread.join();
   report.labs.insert(report.labs.end(), labs.begin(), labs.end());
 }
 

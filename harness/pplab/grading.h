@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <condition_variable>
 #include <string>
@@ -16,7 +17,6 @@
 #include "lab_checks.h"
 #include "sandbox.h"
 #include "timing.h"
-#include "sandbox.h"
 #include "workbook.h"
 
 namespace pplab::cli {
@@ -137,7 +137,8 @@ struct GradeReport {
   double max() const;
 };
 
-/// Serialises GPU timing across threads: checks may share the GPU, timing runs alone.
+/// Serialises GPU timing across threads: checks may share the GPU, timing runs alone
+/// (no check of any lab or submission, on the GPU or the emulator, runs beside it).
 class GpuGate {
  public:
   void enter_shared();
@@ -151,6 +152,25 @@ class GpuGate {
   bool exclusive_ = false;
 };
 
+/// The reference's and the library's timings of each lab, taken once in a grading run:
+/// the first submission to reach a lab's timing measures them, and every later one in
+/// the batch is compared with the same figures. A class of N then costs N student
+/// timings on the GPU rather than 2N, and all of it is judged against one reference run.
+class ReferenceTimes {
+ public:
+  struct Lab {
+    std::vector<Timing> reference, library;
+    std::string reference_problem, library_problem;
+    bool in_process = false;  ///< an old grading tree: the reference was timed in process
+  };
+  /// The lab's timings; `measure` takes them the first time (called under the GPU gate).
+  Lab get(const std::string& lab, const std::function<Lab()>& measure);
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, Lab> labs_;
+};
+
 /// What grading one submission needs.
 struct GradeSettings {
   Workbook workbook;          ///< the build pplab belongs to (references, backend, sources)
@@ -158,9 +178,11 @@ struct GradeSettings {
   std::uint64_t seed = 0;
   bool seed_given = false;
   std::chrono::seconds case_limit{300};
-  int case_jobs = 1;          ///< test cases of one submission run at once
+  int lab_jobs = 1;           ///< labs of one submission graded at once
+  int case_jobs = 1;          ///< test cases of one lab run at once
   int sim_threads = 0;        ///< PPLAB_SIM_THREADS for each check (0: the sim's default)
   GpuGate* gpu = nullptr;
+  ReferenceTimes* reference_times = nullptr;  ///< shared by the batch; none: timed for each submission
   std::filesystem::path scratch;  ///< working directory for the checks
   Sandbox sandbox;                  ///< where the students' code runs (pplab/sandbox.h); bwrap empty: unconfined
   std::filesystem::path sanitizer;  ///< compute-sanitizer, run over GPU checks; empty: not run
@@ -174,8 +196,9 @@ struct GradeSettings {
 void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSettings& settings);
 
 /// The speed points of one lab whose checks are judged (grade_labs calls it): on a GPU
-/// build, times the student's benchmark (its runner in the sandbox) and the reference's,
-/// back to back, and compares them at the points file's size. A student measurement that
+/// build, times the student's benchmark (its runner in the sandbox), and the reference's
+/// unless the batch's ReferenceTimes already holds it, and compares them at the points
+/// file's size. A student measurement that
 /// is unverified, missing, or not taken by the checker's timer earns no speed.
 void grade_speed(LabGrade& grade, const GradeSettings& settings);
 

@@ -261,14 +261,6 @@ CaseResult judge(const std::string& name, const ProcessResult& run, const Channe
   return result;
 }
 
-// A word of a shell command line, quoted where the shell would split or expand it.
-std::string shell_word(const std::string& word) {
-  if (!word.empty() && word.find_first_of(" \t\n'\"\\$`*?[]{}()<>|&;#~!") == std::string::npos) return word;
-  std::string quoted = "'";
-  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
 // A check whose process ended without a report of its own (a crash, an exception that
 // escaped, a hang, an early exit) gets what a failed check's report carries: the steps
 // it runs, and one line that, pasted into a shell, runs it again.

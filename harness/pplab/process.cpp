@@ -26,6 +26,13 @@ std::string ProcessResult::describe() const {
   return "?";
 }
 
+std::string shell_word(const std::string& word) {
+  if (!word.empty() && word.find_first_of(" \t\n'\"\\$`*?[]{}()<>|&;#~!") == std::string::npos) return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
 std::string random_key() {
   std::string key(pplab::channel::kKeyBytes, '\0');
   std::ifstream urandom("/dev/urandom", std::ios::binary);

@@ -30,6 +30,10 @@ struct ResultChannel {
   std::string records;  ///< everything the child wrote on the result pipe
 };
 
+/// A word of a shell command line, quoted where the shell would split or expand it, so
+/// that a printed command works when pasted into a shell.
+std::string shell_word(const std::string& word);
+
 /// A fresh random key from /dev/urandom.
 std::string random_key();
 

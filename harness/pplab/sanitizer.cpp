@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <future>
 #include <set>
 #include <sstream>
 
@@ -50,14 +51,24 @@ SanitizerResult run_sanitizer(const fs::path& sanitizer, const fs::path& binary,
   auto env = environment;
   env["PPLAB_CASE_MARKERS"] = "1";
   env["PPLAB_LARGE_N"] = "65536";  // the large-input checks at a size the tools finish
+  // The tools run side by side, each one process over every check (racecheck is the
+  // slow one); their reports are read in the order the tools were given.
+  std::vector<std::future<ProcessResult>> runs;
   for (const auto& tool : tools) {
     std::vector<std::string> argv = {sanitizer.string(), "--tool", tool, "--print-limit", "20", binary.string(),
                                      "--no-version=true"};
+    auto tool_env = env;
     if (runner_under) {
-      env["PPLAB_RUNNER_COMMAND"] = nlohmann::json(runner_under(tool)).dump();
+      tool_env["PPLAB_RUNNER_COMMAND"] = nlohmann::json(runner_under(tool)).dump();
       argv = {binary.string(), "--no-version=true"};
     }
-    const auto run = run_process(argv, env, limit, std::size_t(8) << 20, working_directory.string());
+    runs.push_back(std::async(std::launch::async, [argv, tool_env, limit, working_directory] {
+      return run_process(argv, tool_env, limit, std::size_t(8) << 20, working_directory.string());
+    }));
+  }
+  for (std::size_t t = 0; t < tools.size(); ++t) {
+    const std::string& tool = tools[t];
+    const auto run = runs[t].get();
     std::istringstream lines(run.output);
     std::string line, check = "(before the first check)";
     std::set<std::string> reported;

@@ -73,8 +73,18 @@ class Runner {
 
   std::string request(Op op, const std::string& body) {
     if (pid_ <= 0) start();
+    if (synchronizing && op != Op::synchronized) {
+      Writer wrapped;
+      wrapped.put<std::uint32_t>(std::uint32_t(op)).put_bytes(body.data(), body.size());
+      Reader reply(request(Op::synchronized, wrapped.bytes()));
+      std::string inner(reply.get_bytes());
+      const auto synced = reply.get<std::int32_t>();
+      if (synchronize_error == 0) synchronize_error = synced;
+      return inner;
+    }
     try {
       send_frame(socket_, op, body);
+      if (busy_waiting) spin_until_readable(socket_, std::chrono::milliseconds(200));
       Op reply_op{};
       std::string reply;
       if (!receive_frame(socket_, reply_op, reply)) throw WireError("it closed the connection");
@@ -88,6 +98,9 @@ class Runner {
 
   bool running() const { return pid_ > 0; }
 
+  bool busy_waiting = false;  // BusyWaiting
+  bool synchronizing = false;  // SynchronizedRequests
+  int synchronize_error = 0;
   // The note the emulator prints under a fault, sent again to a new runner.
   std::string fault_note;
   int schedule_kind = 0;
@@ -326,6 +339,19 @@ void remember_schedule(int kind, unsigned seed) {
   the_runner().schedule_seed = seed;
 }
 void remember_fault_note(const std::string& note) { the_runner().fault_note = note; }
+
+SynchronizedRequests::SynchronizedRequests() {
+  if (the_runner().synchronizing) throw std::logic_error("SynchronizedRequests inside another");
+  the_runner().synchronizing = true;
+  the_runner().synchronize_error = 0;
+}
+SynchronizedRequests::~SynchronizedRequests() { the_runner().synchronizing = false; }
+int SynchronizedRequests::error() const { return the_runner().synchronize_error; }
+
+BusyWaiting::BusyWaiting() : was_(the_runner().busy_waiting) {
+  if (backend() == "gpu") the_runner().busy_waiting = true;
+}
+BusyWaiting::~BusyWaiting() { the_runner().busy_waiting = was_; }
 
 void use_runner_beside(const std::string& file_name) { runner_beside() = file_name; }
 

@@ -34,4 +34,32 @@ void remember_fault_note(const std::string& note);
 /// The backend the runner reports: "emulator" or "gpu" (asked once).
 const std::string& backend();
 
+/// While one lives, each request also has the runner synchronise the device before it
+/// answers, in the same round trip, so the checker's timer counts one request and one
+/// reply around a timed run, as around its calibration. error() is the first failed
+/// synchronise (cudaSuccess if none).
+class SynchronizedRequests {
+ public:
+  SynchronizedRequests();
+  ~SynchronizedRequests();
+  SynchronizedRequests(const SynchronizedRequests&) = delete;
+  SynchronizedRequests& operator=(const SynchronizedRequests&) = delete;
+  int error() const;
+};
+
+/// While one lives, the checker waits for each reply by polling its socket rather than
+/// asleep, so the time it measures around a request is not stretched by its own late
+/// wake-up (the checker's timer holds one). On the emulator it does nothing: there the
+/// runner's kernels need every core, and the time says nothing about a GPU anyway.
+class BusyWaiting {
+ public:
+  BusyWaiting();
+  ~BusyWaiting();
+  BusyWaiting(const BusyWaiting&) = delete;
+  BusyWaiting& operator=(const BusyWaiting&) = delete;
+
+ private:
+  bool was_ = false;
+};
+
 }  // namespace pplab::remote

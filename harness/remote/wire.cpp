@@ -1,5 +1,6 @@
 #include "wire.h"
 
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -57,6 +58,13 @@ bool receive_frame(int fd, Op& op, std::string& body) {
   body.resize(std::size_t(length));
   if (read_all(fd, body.data(), body.size()) < body.size()) throw WireError("a message was cut short");
   return true;
+}
+
+void spin_until_readable(int fd, std::chrono::microseconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  pollfd ready{fd, POLLIN, 0};
+  while (::poll(&ready, 1, 0) == 0 && std::chrono::steady_clock::now() < deadline) {
+  }
 }
 
 }  // namespace pplab::remote

@@ -8,6 +8,7 @@
 /// flat little-endian values written by Writer and read back by Reader, which refuses
 /// to read past the end (a runner's reply is untrusted data).
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
@@ -38,6 +39,9 @@ enum class Op : std::uint32_t {
   set_schedule,       ///< i32 kind, u32 seed (emulator thread order)
   set_fault_note,     ///< text printed under an emulator fault report
   call,               ///< entry key, arguments -> u8 outcome, result, out-arguments
+  /// u32 op, bytes (another request) -> bytes (its reply), i32 error of a device
+  /// synchronise made after it: a request and the wait for its work, in one round trip
+  synchronized,
 };
 
 /// A frame's largest body: big enough for the largest check's arrays.
@@ -109,5 +113,11 @@ void send_frame(int fd, Op op, const std::string& body);
 /// Reads one frame into `op` and `body`; false at a clean end of stream (the peer
 /// closed between frames), WireError for a broken or oversized frame.
 bool receive_frame(int fd, Op& op, std::string& body);
+
+/// Polls `fd`, without sleeping, until it has something to read or `limit` has passed;
+/// the caller's blocking read then finds its data there. Timing needs it: a process
+/// asleep on a read whose CPU has gone idle wakes tens of microseconds after the data
+/// came, and in a timed request that lateness would count as the lab's time.
+void spin_until_readable(int fd, std::chrono::microseconds limit);
 
 }  // namespace pplab::remote

@@ -1,16 +1,20 @@
 // The checker's timer (pplab/bench.h). The lab's code runs in the runner, a process the
 // timer does not trust; every CUDA call here is a request to it (harness/remote). So the
 // timer believes nothing the runner says about time, and not that a run did its work:
-// - a timed repeat is the wall time, on this process's steady clock, of two requests:
-//   the lab's entry point, then a whole-device synchronise. From it the timer takes
-//   the median time of an empty pair of the same shape (a 1-byte memset, then a
-//   synchronise), measured the same way, so what is left is the run itself;
+// - a timed repeat is the wall time, on this process's steady clock, of one request:
+//   the lab's entry point, which the runner follows with a whole-device synchronise
+//   before it answers (remote::SynchronizedRequests). From it the timer takes the median
+//   time of an empty request of the same shape (a 1-byte memset and the synchronise),
+//   measured the same way, so what is left is the run itself;
 // - after a repeat has returned, the timer decides (from its own random source) whether
 //   to check that repeat's output against the CPU's values, and it always checks the
 //   last. A runner cannot know which repeats will be checked, so a wrong answer on a
 //   timed repeat is caught with even odds each time, and one wrong check makes the
 //   whole measurement unverified: it earns no speed.
-// The L2 flush and the case's prepare() run between repeats, untimed, as in process.
+// The L2 flush and the case's prepare() run between repeats, untimed, as in process;
+// after a checked repeat, untimed runs bring the device back to work first.
+// On the GPU both processes wait for each other by polling, not asleep (BusyWaiting and
+// the runner's loop), so neither one's wake-up is counted as the lab's time.
 #include <algorithm>
 #include <chrono>
 #include <random>
@@ -18,6 +22,7 @@
 #include <vector>
 
 #include "bench_report.h"
+#include "client.h"
 #include "pplab/bench.h"
 #include "pplab/cuda_check.h"
 #include "pplab/device_buffer.h"
@@ -33,11 +38,29 @@ double empty_request_ms() {
   static const double ms = [] {
     auto& scrub = detail::l2_scrub_buffer();
     return detail::median_request_wall_ms(25, [&] {
-      PPLAB_CUDA_CHECK(cudaMemset(scrub.data(), 0, 1));
-      PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
+      const remote::SynchronizedRequests together;
+      const cudaError_t set = cudaMemset(scrub.data(), 0, 1);
+      const cudaError_t synced = cudaError_t(together.error());
+      return set != cudaSuccess ? set : synced;
     });
   }();
   return ms;
+}
+
+// Untimed runs for at least 2 ms after a checked repeat. A check downloads and compares
+// the whole output, so the device and both processes sit idle for tens of milliseconds,
+// which the in-process loop's back-to-back repeats never do. On the H200 (2026-12-01, at
+// 2^24) the labs whose check downloads a whole array had their fastest repeat equal to
+// the in-process time but a median 10-45 µs above it; the labs that check one value did
+// not. So the next timed repeat starts from a busy device again, as in process.
+void warm_up_after_pause(const BenchCase& spec) {
+  if (remote::backend() != "gpu") return;  // the emulator's time says nothing of a GPU
+  const auto until = Clock::now() + std::chrono::milliseconds(2);
+  do {
+    if (spec.prepare) spec.prepare();
+    spec.run(0);
+    PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
+  } while (Clock::now() < until);
 }
 
 }  // namespace
@@ -50,6 +73,7 @@ void flush_l2(cudaStream_t) {
 Measurement measure(const BenchCase& spec, const BenchOptions& options) {
   if (!spec.verify)
     throw std::logic_error(spec.lab + " " + spec.variant + ": a case timed by the checker needs verify()");
+  const remote::BusyWaiting awake;
   for (int i = 0; i < options.warmup; ++i) {
     if (spec.prepare) spec.prepare();
     spec.run(0);
@@ -62,20 +86,27 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
   std::vector<double> times;
   bool all_right = true;
   int checked = 0;
+  bool paused = false;  // the last repeat was checked
   for (int i = 0; i < options.repeats; ++i) {
+    if (paused) warm_up_after_pause(spec);
     if (spec.prepare) spec.prepare();
     flush_l2();
     PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
     const auto start = Clock::now();
-    spec.run(0);
-    const cudaError_t synced = cudaDeviceSynchronize();
+    cudaError_t synced;
+    {
+      const remote::SynchronizedRequests together;
+      spec.run(0);
+      synced = cudaError_t(together.error());
+    }
     const double wall_ms = milliseconds_since(start);
     PPLAB_CUDA_CHECK(synced);
     PPLAB_CUDA_CHECK(cudaGetLastError());
     times.push_back(std::max(0.0, wall_ms - empty_ms));
     // Picked only now, after the run has returned, so the runner cannot know.
     const bool last = i + 1 == options.repeats;
-    if (options.verify_all || last || check_this_one(picker)) {
+    paused = options.verify_all || last || check_this_one(picker);
+    if (paused) {
       ++checked;
       if (!spec.verify()) all_right = false;
     }
@@ -96,6 +127,7 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
 // grading takes the device's copy bandwidth from the reference's in-process benchmark.
 double device_copy_gbps() {
   static const double gbps = [] {
+    const remote::BusyWaiting awake;
     const double empty_ms = empty_request_ms();
     return detail::copy_gbps([&](unsigned char* to, const unsigned char* from, std::size_t bytes) {
       PPLAB_CUDA_CHECK(cudaDeviceSynchronize());

@@ -29,7 +29,7 @@ double empty_repeat_wall_ms() {
       PPLAB_CUDA_CHECK(cudaEventRecord(a, 0));
       PPLAB_CUDA_CHECK(cudaMemsetAsync(scrub.data(), 0, 1, 0));
       PPLAB_CUDA_CHECK(cudaEventRecord(b, 0));
-      PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
+      return cudaDeviceSynchronize();
     });
     cudaEventDestroy(a);
     cudaEventDestroy(b);

@@ -32,15 +32,17 @@ inline double milliseconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 /// The median wall time of `runs` calls of `request`, each started on an idle device:
-/// what a timer's own requests cost, to be taken off what it measures.
+/// what a timer's own requests cost, to be taken off what it measures. The error that
+/// `request` returns is checked once the clock has stopped.
 template <class Request>
 double median_request_wall_ms(int runs, Request&& request) {
   std::vector<double> walls;
   for (int i = 0; i < runs; ++i) {
     PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
     const auto start = std::chrono::steady_clock::now();
-    request();
+    const cudaError_t error = request();
     walls.push_back(milliseconds_since(start));
+    PPLAB_CUDA_CHECK(error);
   }
   return median(walls);
 }

@@ -1,10 +1,13 @@
 // pplab trace 03: the lecture's "find the largest element" on the handout's example:
 // 16 ints, one block of 8 threads, Max. The load combines in[t] and in[t + 8] into
 // shared memory; an 8-thread block then finishes entirely with register shuffles
-// (__shfl_down_sync, offsets 4, 2, 1), traced here as steps of their own.
+// (__shfl_down_sync, offsets 4, 2, 1), traced here as steps of their own. The steps are the
+// kernel's own barriers and shuffles as they ran; each is named after the handout's step
+// only where it matches it.
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -35,12 +38,13 @@ int main(int argc, char** argv) {
   tr::Tracer& tracer = tr::tracer();
   tracer.begin(sizeof(int));
   tr::set_pointer_bytes(kThreads * sizeof(int));  // block_reduce sees `shared` as a pointer
-  // The input starts one element into its buffer: not 16-byte aligned, so the launcher
-  // takes the main kernel (TODOs 03.1-03.3), not the stretch kernel's vector loads.
+  // The input starts where it is not 16-byte aligned (one element into its buffer when
+  // the buffer is aligned), so the launcher takes the main kernel (TODOs 03.1-03.3), not
+  // the stretch kernel's vector loads.
   int *d_buffer = nullptr, *d_out = nullptr;
   cudaMalloc(&d_buffer, (n + 1) * sizeof(int));
   cudaMalloc(&d_out, sizeof(int));
-  int* d_in = d_buffer + 1;
+  int* d_in = reinterpret_cast<std::uintptr_t>(d_buffer) % 16 == 0 ? d_buffer + 1 : d_buffer;
   cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice);
   reduce_on_device(d_in, d_out, n, lab::Max<int>{}, kThreads);  // finds the shared array
   tracer.rearm();
@@ -50,26 +54,43 @@ int main(int argc, char** argv) {
   const int minimum = reduce_on_device(d_in, d_out, n, lab::Min<int>{}, kThreads);
   const int sum = reduce_on_device(d_in, d_out, n, lab::Sum<int>{}, kThreads);
 
-  // The exchange steps in order: the warp finish's levels.
-  const auto& steps = tracer.steps();
-  std::vector<std::size_t> levels;
-  for (std::size_t k = 0; k < steps.size(); ++k)
-    if (!steps[k].lanes.empty()) levels.push_back(k);
-  auto level_of = [&](std::size_t k) {
-    for (std::size_t j = 0; j < levels.size(); ++j)
-      if (levels[j] == k) return static_cast<int>(j);
-    return -1;
+  // The handout's values after each of its steps (its tables): the load keeps the larger
+  // of in[t] and in[t + 8] (TODO 03.1), then each level of the tree, stride 4, 2, 1, halves
+  // them. A level is a barrier's step where the kernel does it in `shared` (TODO 03.2), a
+  // shuffle's where it does it in registers (TODO 03.3: for 8 threads, every level).
+  // A step of the student's kernel is named and explained after the handout only where
+  // it left the handout's values, or its lanes handed in and got back the handout's.
+  const std::vector<std::vector<int>> handout_values{{6, 17, 14, 11, 12, 20, 9, 10}, {12, 20, 14, 11}, {14, 20}, {20}};
+  auto bits = [](const std::vector<int>& values, std::size_t from, std::size_t count) {
+    std::vector<std::uint64_t> out;
+    for (std::size_t i = from; i < from + count; ++i) out.push_back(static_cast<std::uint32_t>(values[i]));
+    return out;
   };
-  auto offset_of = [&](std::size_t k) { return (kThreads / 2) >> level_of(k); };
-  // A lane's `value` after level j's max: what it hands to level j + 1, or the result.
+  auto stride_of = [&](int j) { return kThreads >> j; };  // handout step j >= 1 is the level of this stride
+  std::vector<tr::HandoutStep> handout{{"first add during load (TODO 03.1)", bits(handout_values[0], 0, kThreads)}};
+  for (int j = 1; j < static_cast<int>(handout_values.size()); ++j) {
+    const std::size_t stride = static_cast<std::size_t>(stride_of(j));
+    const std::vector<int>& before = handout_values[j - 1];
+    handout.push_back({"the tree, stride " + std::to_string(stride), bits(handout_values[j], 0, stride),
+                       bits(before, 0, stride), bits(before, stride, stride)});  // lane t gets lane t + stride's
+  }
+  const auto& steps = tracer.steps();
+  std::vector<int> matched = tr::match_handout(tracer, handout);
+  for (std::size_t k = 0; k < steps.size(); ++k)
+    if (!steps[k].lanes.empty() && matched[k] == 0) matched[k] = -1;  // the load is a store, never a shuffle
+
+  // A lane's `value` after exchange step k: what it hands to the next exchange, or, after
+  // the last one, thread 0's result.
   auto value_after = [&](std::size_t k, int thread, bool& known) -> int {
-    const int j = level_of(k);
     known = true;
-    if (j + 1 < static_cast<int>(levels.size())) {
-      if (const tr::Lane* next = steps[levels[j + 1]].lane(thread)) return tr::as<int>(next->sent);
-    } else if (thread == 0) {
-      return result;
+    for (std::size_t next = k + 1; next < steps.size(); ++next) {
+      if (steps[next].lanes.empty()) continue;
+      if (const tr::Lane* l = steps[next].lane(thread)) return tr::as<int>(l->sent);
+      break;
     }
+    bool later = false;
+    for (std::size_t next = k + 1; next < steps.size(); ++next) later = later || !steps[next].lanes.empty();
+    if (!later && thread == 0) return result;
     known = false;
     return 0;
   };
@@ -82,33 +103,60 @@ int main(int argc, char** argv) {
   format.value = [](std::uint64_t bits) { return std::to_string(tr::as<int>(bits)); };
   format.row_heading = "values afterwards (`shared[0…7]`, then the lanes' `value`)";
   format.title = [&](std::size_t k, const tr::Step& s) -> std::string {
-    if (s.lanes.empty()) return k == 0 ? "first add during load, into `shared`" : "after the load";
-    return "warp finish, offset " + std::to_string(offset_of(k));
+    const int j = matched[k];
+    if (j < 0)
+      return s.lanes.empty() ? "not a step of the handout: `shared` holds none of its rows"
+                             : "not a step of the handout: the lanes hand in and get back none of its levels";
+    if (j == 0) return "first add during load, into `shared` (TODO 03.1)";
+    const std::string stride = std::to_string(stride_of(j));
+    if (!s.lanes.empty()) return "warp finish, offset " + stride + " (TODO 03.3)";
+    return "the tree in shared memory, stride " + stride + " (TODO 03.2: the handout's 8 threads shuffle instead)";
   };
-  format.what = [&](std::size_t, const tr::Step&, const tr::Write& w) -> std::string {
-    const int t = w.thread, after = tr::as<int>(w.after);
-    if (t < 0 || t + kThreads >= n + kThreads) return "shared[" + std::to_string(w.index) + "] = " + std::to_string(after);
-    const int a = in[t], b = t + kThreads < n ? in[t + kThreads] : a;
-    if (std::max(a, b) != after) consistent = false;
+  format.what = [&](std::size_t k, const tr::Step& s, const tr::Write& w) -> std::string {
+    const int j = matched[k], after = tr::as<int>(w.after);
+    const std::string plain = "shared[" + std::to_string(w.index) + "] = " + std::to_string(after);
+    if (j < 0) {  // not the handout's step: no story
+      consistent = false;
+      return plain;
+    }
+    if (j == 0) {  // thread t stores the larger of in[t] and in[t + 8] in shared[t]
+      const int t = w.thread;
+      if (t < 0 || t >= kThreads || w.index != static_cast<std::size_t>(t)) {
+        consistent = false;
+        return plain;
+      }
+      const int a = in[t], b = t + kThreads < n ? in[t + kThreads] : a;
+      if (std::max(a, b) != after) consistent = false;
+      return max_text(a, b, after);
+    }
+    const std::size_t partner = w.index + static_cast<std::size_t>(stride_of(j));
+    const int a = tr::as<int>(tracer.value(s.before, w.index)), b = tr::as<int>(tracer.value(s.before, partner));
+    if (partner >= tracer.size() || std::max(a, b) != after) consistent = false;
     return max_text(a, b, after);
   };
   format.lane = [&](std::size_t k, const tr::Step&, const tr::Lane& l) -> std::string {
-    if (l.thread >= offset_of(k)) return "";  // reads past the active half: not needed
+    const int j = matched[k], sent = tr::as<int>(l.sent), got = tr::as<int>(l.received);
+    if (j < 1) {  // not the handout's step: no story
+      consistent = false;
+      return "sends " + std::to_string(sent) + ", gets " + std::to_string(got);
+    }
+    if (l.thread >= stride_of(j)) return "";  // reads past the active half: not needed
     bool known = false;
-    const int sent = tr::as<int>(l.sent), got = tr::as<int>(l.received);
     const int after = value_after(k, l.thread, known);
     if (!known) return "gets " + std::to_string(got);
     if (std::max(sent, got) != after) consistent = false;
     return max_text(sent, got, after);
   };
-  format.exchange_row = [&](std::size_t k, const tr::Step&) -> std::string {
+  format.exchange_row = [&](std::size_t k, const tr::Step& s) -> std::string {
+    const int j = matched[k];
+    const int live = j >= 1 ? stride_of(j) : kThreads;  // the lanes whose values the tree still needs
     std::string text;
     for (int t = 0; t < kThreads; ++t) {
       bool known = false;
       const int v = value_after(k, t, known);
-      const bool active = t < offset_of(k) && known;
+      const bool active = t < live && known && s.lane(t);
       std::string cell = active ? std::to_string(v) : "·";
-      if (active && offset_of(k) == 1) cell = "<b>" + cell + "</b>";
+      if (active && live == 1) cell = "<b>" + cell + "</b>";
       text += (t ? " " : "") + cell;
     }
     return options.markdown ? "<code>" + text + "</code>" : text;
@@ -129,6 +177,7 @@ int main(int argc, char** argv) {
     out << "\n";
   }
   tr::print_steps(out, tracer, format, options.markdown);
+  tr::print_missing(out, tr::handout_missing(handout, matched), options.markdown ? "\n" : "");
 
   int expected_max = in[0], expected_min = in[0], expected_sum = 0;
   for (int v : in) expected_max = std::max(expected_max, v), expected_min = std::min(expected_min, v), expected_sum += v;

@@ -184,6 +184,14 @@ case('03_warp_mask', src('03'), [('verdict','fault'),('message','mask|lane'),('m
 case('03_main_steps_off_by_one', src('03'), [('verdict','wrong answer'),('message','input not 16-byte aligned'),('case','reduce matches the CPU reference at edge sizes'),('limit','60')],
      [('  if (i + BLOCK_THREADS < n) value = op(value, in[i + BLOCK_THREADS]);','  if (i + BLOCK_THREADS + 1 < n) value = op(value, in[i + BLOCK_THREADS]);')],
      note='off by one in the main-steps kernel, which only inputs that are not 16-byte aligned reach once the stretch kernel is on: the checks run every input at both alignments')
+case('03_tree_to_stride_one', src('03'), [('verdict','wrong answer'),('message','sum of the lecture example is 129'),('case','max reproduces the lecture example (16 elements 8 threads give 20)'),('limit','60')],
+     [('  for (unsigned stride = BLOCK_THREADS / 2; stride >= kWarpSize; stride /= 2) {','  for (unsigned stride = BLOCK_THREADS / 2; stride > 0; stride /= 2) {')],
+     note='the shared-memory tree runs down to stride 1 instead of stopping at a warp\'s worth of values, so the warp finish combines partial results again: right for max and min, too large for a sum')
+case('03_throws_unaligned', src('03'), [('verdict','threw'),('message','16-byte aligned'),('case','max reproduces the lecture example (16 elements 8 threads give 20)'),('limit','30')],
+     [('    const bool vectorised = kUseVectorKernel && aligned16(in);\n',
+       '    if (!aligned16(in)) throw std::invalid_argument("reduce: the input must be 16-byte aligned");\n'
+       '    const bool vectorised = kUseVectorKernel;\n')],
+     note='throws on an input that is not 16-byte aligned instead of reducing it with the main-steps kernel')
 case('03_host_reduce', src('03'), [('verdict','ran on the host'),('message','the work ran on the host'),('message','reduce copied [0-9]+ bytes from the device to the host'),('case','reduce matches the CPU reference at edge sizes'),('limit','60')],
      [('#include <string>\n','#include <string>\n#include <vector>\n'),
       ('template <class T, class Op>\nvoid reduce(const T* d_in, T* d_out, std::size_t n, Op op, int block_threads, cudaStream_t stream) {\n',

@@ -256,9 +256,22 @@ std::vector<int> match_handout(const Tracer& tracer, const std::vector<HandoutSt
     const Step& s = steps[k];
     if ((launch >= 0 && s.launch != launch) || (considered && !considered(s))) continue;
     for (std::size_t j = next; j < handout.size(); ++j) {
+      const HandoutStep& h = handout[j];
+      const bool by_lanes = !h.sent.empty() || !h.received.empty();
       bool same = true;
-      for (std::size_t i = 0; i < handout[j].after.size() && same; ++i)
-        same = tracer.value(s.after, i) == handout[j].after[i];
+      if (!s.lanes.empty() && by_lanes) {
+        for (std::size_t t = 0; t < h.sent.size() && same; ++t) {
+          const Lane* l = s.lane(static_cast<int>(t));
+          same = l && l->sent == h.sent[t];
+        }
+        for (std::size_t t = 0; t < h.received.size() && same; ++t) {
+          const Lane* l = s.lane(static_cast<int>(t));
+          same = l && l->received == h.received[t];
+        }
+      } else {
+        same = !(s.lanes.empty() && by_lanes && h.after.empty());  // an exchange's step only
+        for (std::size_t i = 0; i < h.after.size() && same; ++i) same = tracer.value(s.after, i) == h.after[i];
+      }
       if (!same) continue;
       matched[k] = static_cast<int>(j);
       next = j + 1;

@@ -84,3 +84,33 @@ TEST_CASE("a lab that prints its own timing gets the checker's figure, not its o
   CHECK(grade.student_times[0].median_ms > 0.000001);
   CHECK(grade.student_times[0].repeats == 20);
 }
+
+TEST_CASE("a batch times each lab's reference once and compares every submission with it") {
+  GradeSettings settings = settings_here();
+  ReferenceTimes reference_times;
+  settings.reference_times = &reference_times;
+  LabGrade first = lab01_with_runner(PPLAB_HONEST_RUNNER);
+  LabGrade second = lab01_with_runner(PPLAB_HONEST_RUNNER);
+  grade_speed(first, settings);
+  grade_speed(second, settings);
+  REQUIRE(first.reference_times.size() == 1);
+  REQUIRE(second.reference_times.size() == 1);
+  // The same measurement, not a second one that happens to agree: its spread too.
+  CHECK(second.reference_times[0].median_ms == first.reference_times[0].median_ms);
+  CHECK(second.reference_times[0].min_ms == first.reference_times[0].min_ms);
+  CHECK(second.reference_times[0].max_ms == first.reference_times[0].max_ms);
+  // Each student's own code is still timed, every time.
+  REQUIRE(first.student_times.size() == 1);
+  REQUIRE(second.student_times.size() == 1);
+  CHECK(second.speed == doctest::Approx(2));
+
+  int measured = 0;
+  const auto count = [&] {
+    ++measured;
+    return ReferenceTimes::Lab{};
+  };
+  reference_times.get("02_dot_product", count);
+  reference_times.get("02_dot_product", count);
+  reference_times.get("03_reduce", count);
+  CHECK(measured == 2);
+}

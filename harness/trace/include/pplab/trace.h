@@ -186,11 +186,17 @@ struct Format {
 struct HandoutStep {
   std::string label;                 ///< e.g. "phase 1 (odd)"
   std::vector<std::uint64_t> after;  ///< the array's elements afterwards, as bits (Tracer::value)
+  /// For a step a warp exchange can do (a level of a shuffle tree): what lanes 0, 1, …
+  /// hand in and get back, as bits (Lane::sent, Lane::received). Empty: not an exchange's.
+  std::vector<std::uint64_t> sent, received;
 };
 
 /// Sets the student's steps beside the handout's: for each recorded step, the index of
 /// the handout step whose array it left (on the elements `after` lists), or -1 where it
-/// matches none. Handout steps are matched in order, each once, so a step that repeats
+/// matches none. A recorded warp exchange is matched instead on what its lanes handed in
+/// and got back, where the handout step lists that (`sent`, `received`), so the same
+/// handout step can be a barrier's array in one kernel and a shuffle in another.
+/// Handout steps are matched in order, each once, so a step that repeats
 /// a state (a phase that swaps nothing) is not named twice, and a missing barrier, which
 /// merges two handout steps into one, is named after the later one only if the array is
 /// that one's. Only steps of `launch` (or every launch when -1) and not excluded by
