@@ -201,8 +201,8 @@ int run_bench(const BenchCommandOptions& options) {
 void add_bench_command(CLI::App& app) {
   auto options = std::make_shared<BenchCommandOptions>();
   auto* command = app.add_subcommand("bench", "Time one lab (or all) on the GPU");
-  command->add_option("lab", options->lab, "Lab to time: 02, lab02, 02_dot_product or dot_product");
-  command->add_flag("--reference", options->reference, "Time the reference solution instead of labs/");
+  add_lab_argument(*command, options->lab, "time");
+  add_reference_flag(*command, options->reference, "Time");
   command->add_flag("--compare", options->compare, "Also time the matching CUB/Thrust call and the copy");
   command->add_option("--sizes", options->sizes, "log2 sizes, e.g. 16,20,24,28");
   command->add_option("--repeats", options->repeats, "Timed repeats per size (median reported)")->capture_default_str();

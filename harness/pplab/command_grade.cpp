@@ -59,9 +59,9 @@ struct GradeOptions {
   bool no_sanitizer = false;  // GPU: skip compute-sanitizer over the checks
   std::string backend;      // with --plan: configure for this backend instead of the build's
   std::string hidden_seed;  // a Slurm task: the batch's hidden seed
-  bool slurm = false, no_wait = false;
-  std::string partition, gres, time, collect;
-  int max_parallel = 0;
+  bool slurm = false;
+  SlurmQueue queue;  // with --slurm
+  std::string collect;
 };
 
 std::string now_iso() {
@@ -240,7 +240,7 @@ GradeRun settings_from(const GradeOptions& options) {
   settings.points = load_points(points_path);
   if (options.slurm && options.submissions.empty())
     throw std::invalid_argument("--slurm grades a class: give --submissions DIR and --out OUT");
-  if (options.max_parallel < 0) throw std::invalid_argument("--max-parallel must be at least 1");
+  if (options.queue.max_parallel < 0) throw std::invalid_argument("--max-parallel must be at least 1");
   if (!options.hidden_seed.empty()) {
     char* end = nullptr;
     settings.seed = std::strtoull(options.hidden_seed.c_str(), &end, 0);
@@ -393,11 +393,7 @@ int grade_class(const GradeOptions& options, GradeRun& run, Progress& progress) 
     request.case_limit = options.case_limit;
     request.jobs = options.jobs;
     request.keep_work = options.keep_work;
-    request.partition = options.partition;
-    request.gres = options.gres;
-    request.time = options.time;
-    request.max_parallel = options.max_parallel;
-    request.no_wait = options.no_wait;
+    request.queue = options.queue;
     request.points = settings.points;
     request.labs = workbook.labs;
     return run_slurm_batch(request);
@@ -480,11 +476,11 @@ void add_grade_command(CLI::App& app) {
   command->add_flag("--slurm", options->slurm,
                     "With --submissions: grade on a Slurm cluster, one array task per student (writes and submits "
                     "OUT/slurm/grade.sbatch, waits, merges); again: resubmits only students without results");
-  command->add_option("--partition", options->partition, "With --slurm: the partition (sbatch --partition)");
-  command->add_option("--gres", options->gres, "With --slurm: generic resources per task, e.g. gpu:1");
-  command->add_option("--time", options->time, "With --slurm: time limit per task, e.g. 00:30:00");
-  command->add_option("--max-parallel", options->max_parallel, "With --slurm: tasks running at once (--array=...%K)");
-  command->add_flag("--no-wait", options->no_wait,
+  command->add_option("--partition", options->queue.partition, "With --slurm: the partition (sbatch --partition)");
+  command->add_option("--gres", options->queue.gres, "With --slurm: generic resources per task, e.g. gpu:1");
+  command->add_option("--time", options->queue.time, "With --slurm: time limit per task, e.g. 00:30:00");
+  command->add_option("--max-parallel", options->queue.max_parallel, "With --slurm: tasks running at once (--array=...%K)");
+  command->add_flag("--no-wait", options->queue.no_wait,
                     "With --slurm: submit, print the job id and return; merge later with --collect OUT");
   command->add_option("--collect", options->collect,
                       "Merge the results of OUT's Slurm batch into OUT/gradebook.csv and OUT/<student>/");

@@ -140,8 +140,8 @@ int run_test(const TestOptions& options) {
 void add_test_command(CLI::App& app) {
   auto options = std::make_shared<TestOptions>();
   auto* command = app.add_subcommand("test", "Run the checks of one lab (or all) and print a table");
-  command->add_option("lab", options->lab, "Lab to check: 02, lab02, 02_dot_product or dot_product");
-  command->add_flag("--reference", options->reference, "Check the reference solution instead of labs/");
+  add_lab_argument(*command, options->lab, "check");
+  add_reference_flag(*command, options->reference, "Check");
   command->add_option("--seed", options->seed, "Seed for the random inputs (default: PPLAB_SEED)");
   command->add_option("--case-limit", options->case_limit, "Seconds each test case may run")->capture_default_str();
   command->add_flag("-q,--quiet", options->quiet, "Only the table, not each failure's report");

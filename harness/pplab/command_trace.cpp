@@ -184,7 +184,7 @@ void add_trace_command(CLI::App& app) {
   auto options = std::make_shared<TraceOptions>();
   auto* command = app.add_subcommand(
       "trace", "Print a lab's kernel step by step on its worked example: the shared array after each barrier (sim)");
-  command->add_option("lab", options->lab, "Lab to trace: 02, lab02, 02_dot_product or dot_product")->required();
+  add_lab_argument(*command, options->lab, "trace")->required();
   command->add_flag("--markdown", options->markdown, "Markdown tables (as in the handouts) instead of text");
   command->callback([options] { std::exit(run_trace(*options)); });
 }

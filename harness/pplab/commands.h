@@ -3,6 +3,8 @@
 #pragma once
 #include <CLI/CLI.hpp>
 
+#include <string>
+
 namespace pplab::cli {
 
 /// `pplab test [LAB]`: run the checks, print a table per lab.
@@ -15,5 +17,15 @@ void add_grade_command(CLI::App& app);
 void add_release_command(CLI::App& app);
 /// `pplab trace LAB`: the shared array after each barrier on the lab's worked example (sim).
 void add_trace_command(CLI::App& app);
+
+/// The LAB argument of a subcommand, in every spelling the workbook accepts; `verb`
+/// says what the subcommand does to it ("check", "time", "trace").
+inline CLI::Option* add_lab_argument(CLI::App& command, std::string& lab, const std::string& verb) {
+  return command.add_option("lab", lab, "Lab to " + verb + ": 02, lab02, 02_dot_product or dot_product");
+}
+/// `--reference`: the subcommand works on solutions/ instead of labs/.
+inline CLI::Option* add_reference_flag(CLI::App& command, bool& reference, const std::string& verb) {
+  return command.add_flag("--reference", reference, verb + " the reference solution instead of labs/");
+}
 
 }  // namespace pplab::cli

@@ -277,15 +277,15 @@ int run_slurm_batch(SlurmRequest request) {
          << "# pplab grade on Slurm: one array task per student, each graded exactly as\n"
          << "# `pplab grade --submissions` grades one folder. Written by pplab grade --slurm; submitted as\n"
          << "#   sbatch --parsable --array=0-" << todo.size() - 1
-         << (request.max_parallel > 0 ? "%" + std::to_string(request.max_parallel) : "") << " " << quote((slurm_dir / "grade.sbatch").string()) << "\n"
+         << (request.queue.max_parallel > 0 ? "%" + std::to_string(request.queue.max_parallel) : "") << " " << quote((slurm_dir / "grade.sbatch").string()) << "\n"
          << "# Results: " << (slurm_dir / "tasks").string() << "/<student>/; merge with pplab grade --collect "
          << out.string() << "\n"
          << "#SBATCH --job-name=pplab-grade\n"
          << "#SBATCH --output=" << (slurm_dir / "logs").string() << "/%A_%a.log\n"
          << "#SBATCH --chdir=" << slurm_dir.string() << "\n";
-  if (!request.partition.empty()) script << "#SBATCH --partition=" << request.partition << "\n";
-  if (!request.gres.empty()) script << "#SBATCH --gres=" << request.gres << "\n";
-  if (!request.time.empty()) script << "#SBATCH --time=" << request.time << "\n";
+  if (!request.queue.partition.empty()) script << "#SBATCH --partition=" << request.queue.partition << "\n";
+  if (!request.queue.gres.empty()) script << "#SBATCH --gres=" << request.queue.gres << "\n";
+  if (!request.queue.time.empty()) script << "#SBATCH --time=" << request.queue.time << "\n";
   if (request.jobs > 0) script << "#SBATCH --cpus-per-task=" << request.jobs << "\n";
   script << "set -euo pipefail\n\nstudents=(";
   for (const auto& student : todo) script << "\n  " << quote(student);
@@ -310,7 +310,7 @@ int run_slurm_batch(SlurmRequest request) {
   for (const auto& student : todo) fs::remove_all(task_dir(out, student), ignored);
 
   std::string array = "--array=0-" + std::to_string(todo.size() - 1);
-  if (request.max_parallel > 0) array += "%" + std::to_string(request.max_parallel);
+  if (request.queue.max_parallel > 0) array += "%" + std::to_string(request.queue.max_parallel);
   const auto run = slurm({"sbatch", "--parsable", array, script_path.string()});
   if (!run.succeeded())
     throw std::runtime_error("sbatch failed (" + run.describe() + "): " + trimmed(run.output) + "\njob script: " +
@@ -328,7 +328,7 @@ int run_slurm_batch(SlurmRequest request) {
                todo.size() < request.students.size() ? " (the others already have results)" : "",
                request.batch.backend.c_str(), static_cast<unsigned long long>(request.batch.seed),
                request.batch.seed_given ? "" : " (hidden)", script_path.string().c_str());
-  if (request.no_wait) {
+  if (request.queue.no_wait) {
     std::printf("%s\n", job.c_str());
     std::fprintf(stderr, "when it ends: pplab grade --collect %s\n", out.string().c_str());
     return 0;

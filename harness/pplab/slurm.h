@@ -13,6 +13,13 @@
 namespace pplab::cli {
 
 /// A class graded on a Slurm cluster.
+/// How a batch goes to the cluster: `pplab grade --slurm`'s queue options, as given.
+struct SlurmQueue {
+  std::string partition, gres, time;  ///< sbatch --partition, --gres, --time (empty: the cluster's default)
+  int max_parallel = 0;               ///< tasks running at once (0: no limit)
+  bool no_wait = false;               ///< submit and return; merge later with --collect
+};
+
 struct SlurmRequest {
   std::filesystem::path pplab;      ///< this executable, run by each task
   BatchInfo batch;
@@ -20,9 +27,7 @@ struct SlurmRequest {
   std::string labs_option, points_option;
   int case_limit = 300, jobs = 0;
   bool keep_work = false;
-  std::string partition, gres, time;
-  int max_parallel = 0;
-  bool no_wait = false;
+  SlurmQueue queue;
   PointsFile points;
   std::vector<Lab> labs;  ///< the workbook's labs (for rows of tasks that left nothing)
 };

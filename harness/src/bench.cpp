@@ -72,6 +72,22 @@ double median(std::vector<double>& values) {
   return values[values.size() / 2];
 }
 
+double copy_gbps(const std::function<double(unsigned char* to, const unsigned char* from, std::size_t bytes)>& copy_ms) {
+#ifdef PPLAB_GPU
+  const std::size_t bytes = std::size_t{1} << 30;  // 1 GiB: far beyond any L2
+#else
+  const std::size_t bytes = std::size_t{1} << 26;  // the emulator copies with memcpy
+#endif
+  DeviceBuffer<unsigned char> from(bytes), to(bytes);
+  PPLAB_CUDA_CHECK(cudaMemset(from.data(), 1, bytes));
+  std::vector<double> times;
+  for (int i = 0; i < 12; ++i) {
+    const double ms = copy_ms(to.data(), from.data(), bytes);
+    if (i >= 2) times.push_back(ms);
+  }
+  return 2.0 * double(bytes) / (std::max(median(times), 1e-6) * 1e-3) * 1e-9;  // read + write
+}
+
 void summarise(Measurement& m, std::vector<double> times_ms) {
   m.repeats = int(times_ms.size());
   m.median_ms = median(times_ms);

@@ -31,30 +31,18 @@ namespace pplab {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using detail::milliseconds_since;
 
-double milliseconds_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-// The wall time of a request pair that does (almost) nothing: the cost of asking.
+// The wall time of a request that does (almost) nothing: the cost of asking.
 double empty_request_ms() {
   static const double ms = [] {
     auto& scrub = detail::l2_scrub_buffer();
-    std::vector<double> walls;
-    for (int i = 0; i < 25; ++i) {
-      PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
-      const auto start = Clock::now();
-      cudaError_t set, synced;
-      {
-        const remote::SynchronizedRequests together;
-        set = cudaMemset(scrub.data(), 0, 1);
-        synced = cudaError_t(together.error());
-      }
-      walls.push_back(milliseconds_since(start));
-      PPLAB_CUDA_CHECK(set);
-      PPLAB_CUDA_CHECK(synced);
-    }
-    return detail::median(walls);
+    return detail::median_request_wall_ms(25, [&] {
+      const remote::SynchronizedRequests together;
+      const cudaError_t set = cudaMemset(scrub.data(), 0, 1);
+      const cudaError_t synced = cudaError_t(together.error());
+      return set != cudaSuccess ? set : synced;
+    });
   }();
   return ms;
 }
@@ -139,24 +127,15 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
 // grading takes the device's copy bandwidth from the reference's in-process benchmark.
 double device_copy_gbps() {
   static const double gbps = [] {
-#ifdef PPLAB_GPU
-    const std::size_t bytes = std::size_t{1} << 30;  // 1 GiB: far beyond any L2
-#else
-    const std::size_t bytes = std::size_t{1} << 26;  // the emulator copies with memcpy
-#endif
     const remote::BusyWaiting awake;
-    DeviceBuffer<unsigned char> from(bytes), to(bytes);
-    PPLAB_CUDA_CHECK(cudaMemset(from.data(), 1, bytes));
     const double empty_ms = empty_request_ms();
-    std::vector<double> times;
-    for (int i = 0; i < 12; ++i) {
+    return detail::copy_gbps([&](unsigned char* to, const unsigned char* from, std::size_t bytes) {
       PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
       const auto start = Clock::now();
-      PPLAB_CUDA_CHECK(cudaMemcpy(to.data(), from.data(), bytes, cudaMemcpyDeviceToDevice));
+      PPLAB_CUDA_CHECK(cudaMemcpy(to, from, bytes, cudaMemcpyDeviceToDevice));
       PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
-      if (i >= 2) times.push_back(std::max(1e-6, milliseconds_since(start) - empty_ms));
-    }
-    return 2.0 * double(bytes) / (detail::median(times) * 1e-3) * 1e-9;  // read + write
+      return milliseconds_since(start) - empty_ms;
+    });
   }();
   return gbps;
 }

@@ -15,9 +15,7 @@
 namespace pplab {
 namespace {
 
-double milliseconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
+using detail::milliseconds_since;
 
 // Host time of an empty timed repeat (event, one-byte memset, event, device sync): what
 // the wall clock adds around the GPU's own time even when the code hides nothing.
@@ -27,19 +25,15 @@ double empty_repeat_wall_ms() {
     cudaEvent_t a, b;
     PPLAB_CUDA_CHECK(cudaEventCreate(&a));
     PPLAB_CUDA_CHECK(cudaEventCreate(&b));
-    std::vector<double> walls;
-    for (int i = 0; i < 25; ++i) {
-      PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
-      const auto t0 = std::chrono::steady_clock::now();
+    const double ms = detail::median_request_wall_ms(25, [&] {
       PPLAB_CUDA_CHECK(cudaEventRecord(a, 0));
       PPLAB_CUDA_CHECK(cudaMemsetAsync(scrub.data(), 0, 1, 0));
       PPLAB_CUDA_CHECK(cudaEventRecord(b, 0));
-      PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
-      walls.push_back(milliseconds_since(t0));
-    }
+      return cudaDeviceSynchronize();
+    });
     cudaEventDestroy(a);
     cudaEventDestroy(b);
-    return detail::median(walls);
+    return ms;
   }();
   return ms;
 }
@@ -109,29 +103,21 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
 
 double device_copy_gbps() {
   static const double gbps = [] {
-#ifdef PPLAB_GPU
-    const std::size_t bytes = std::size_t{1} << 30;  // 1 GiB: far beyond any L2
-#else
-    const std::size_t bytes = std::size_t{1} << 26;  // the emulator copies with memcpy
-#endif
-    DeviceBuffer<unsigned char> from(bytes), to(bytes);
-    PPLAB_CUDA_CHECK(cudaMemset(from.data(), 1, bytes));
     cudaEvent_t start, stop;
     PPLAB_CUDA_CHECK(cudaEventCreate(&start));
     PPLAB_CUDA_CHECK(cudaEventCreate(&stop));
-    std::vector<double> times;
-    for (int i = 0; i < 12; ++i) {
+    const double gbps = detail::copy_gbps([&](unsigned char* to, const unsigned char* from, std::size_t bytes) {
       PPLAB_CUDA_CHECK(cudaEventRecord(start));
-      PPLAB_CUDA_CHECK(cudaMemcpy(to.data(), from.data(), bytes, cudaMemcpyDeviceToDevice));
+      PPLAB_CUDA_CHECK(cudaMemcpy(to, from, bytes, cudaMemcpyDeviceToDevice));
       PPLAB_CUDA_CHECK(cudaEventRecord(stop));
       PPLAB_CUDA_CHECK(cudaEventSynchronize(stop));
       float ms = 0;
       PPLAB_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
-      if (i >= 2) times.push_back(ms);
-    }
+      return double(ms);
+    });
     cudaEventDestroy(start);
     cudaEventDestroy(stop);
-    return 2.0 * double(bytes) / (std::max(detail::median(times), 1e-6) * 1e-3) * 1e-9;  // read + write
+    return gbps;
   }();
   return gbps;
 }

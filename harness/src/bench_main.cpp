@@ -1,5 +1,6 @@
 // main() of every benchmark program (pplab/bench_main.h). It is compiled into each
-// benchmark target with that target's definitions: PPLAB_TREE (whose code), and either
+// benchmark target with that target's definitions: PPLAB_LAB (the lab's folder),
+// PPLAB_TREE (whose code), and either
 // PPLAB_BENCH_LIBRARY (in process, with the library rows) or PPLAB_BENCH_RUNNER (timed by
 // the checker: the runner program to start, built beside this one).
 #include "pplab/bench_main.h"
@@ -9,6 +10,7 @@
 #include <cstdio>
 #include <exception>
 #include <string>
+#include <utility>
 #include <vector>
 
 #ifdef PPLAB_BENCH_RUNNER
@@ -19,6 +21,9 @@
 
 #ifndef PPLAB_TREE
 #error "a benchmark is built for one tree: define PPLAB_TREE"
+#endif
+#ifndef PPLAB_LAB
+#error "a benchmark is built for one lab: define PPLAB_LAB"
 #endif
 
 namespace pplab {
@@ -40,6 +45,16 @@ void keep_freed_device_memory() {
 const std::string& bench_impl() {
   static const std::string impl = std::string(PPLAB_TREE) == "solutions" ? "reference" : "student";
   return impl;
+}
+
+BenchCase bench_case(std::string impl, std::string variant, std::size_t n, double bytes_moved) {
+  BenchCase spec;
+  spec.lab = PPLAB_LAB;
+  spec.impl = std::move(impl);
+  spec.variant = std::move(variant);
+  spec.n = n;
+  spec.bytes_moved = bytes_moved;
+  return spec;
 }
 
 }  // namespace pplab

@@ -1,10 +1,14 @@
 // What both timers share (bench.cpp): the L2 scrub buffer, the summary of a
-// measurement's times and the one place a measurement is written out, so the in-process
-// and the checker's figures have the same form.
+// measurement's times, the one place a measurement is written out, and the copy
+// bandwidth's setup, so the in-process and the checker's figures have the same form.
 #pragma once
+#include <chrono>
+#include <cstddef>
+#include <functional>
 #include <vector>
 
 #include "pplab/bench.h"
+#include "pplab/cuda_check.h"
 #include "pplab/device_buffer.h"
 
 namespace pplab::detail {
@@ -22,5 +26,31 @@ DeviceBuffer<unsigned char>& l2_scrub_buffer();
 
 /// The middle of `values` (they are sorted in place).
 double median(std::vector<double>& values);
+
+inline double milliseconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// The median wall time of `runs` calls of `request`, each started on an idle device:
+/// what a timer's own requests cost, to be taken off what it measures. The error that
+/// `request` returns is checked once the clock has stopped.
+template <class Request>
+double median_request_wall_ms(int runs, Request&& request) {
+  std::vector<double> walls;
+  for (int i = 0; i < runs; ++i) {
+    PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
+    const auto start = std::chrono::steady_clock::now();
+    const cudaError_t error = request();
+    walls.push_back(milliseconds_since(start));
+    PPLAB_CUDA_CHECK(error);
+  }
+  return median(walls);
+}
+
+/// Device-to-device copy bandwidth in GB/s (bytes read plus bytes written): 12 copies of
+/// a buffer far beyond any L2 (1 GiB; 64 MiB on the emulator, which copies with memcpy),
+/// the first two dropped, the median of the rest. `copy_ms` copies `bytes` from `from`
+/// to `to` and returns how long it took as that timer sees it.
+double copy_gbps(const std::function<double(unsigned char* to, const unsigned char* from, std::size_t bytes)>& copy_ms);
 
 }  // namespace pplab::detail

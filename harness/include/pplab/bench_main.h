@@ -12,10 +12,13 @@
 /// (the last two side by side give the runner's overhead: harness/timing_overhead.sh).
 #pragma once
 #include <cstddef>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pplab/bench.h"
+#include "pplab/device_buffer.h"
 
 namespace pplab {
 
@@ -35,5 +38,26 @@ void bench_library_cases(const BenchOptions& options, std::size_t n);
 
 /// "student" or "reference": whose code this program times (the build's tree).
 const std::string& bench_impl();
+
+/// A row of this lab's benchmark at size n: whose code it times (bench_impl(), or a
+/// library: "cub", "thrust"), the variant, and the bytes the ideal kernel moves. The
+/// caller adds run (and verify, prepare).
+BenchCase bench_case(std::string impl, std::string variant, std::size_t n, double bytes_moved);
+
+/// A library row timing one CUB device-wide call, `call(temp, temp_bytes, stream)`:
+/// called once here with no scratch, as CUB asks, to size the scratch, which is then
+/// allocated once; every timed run passes it.
+template <class Call>
+BenchCase cub_case(std::string variant, std::size_t n, double bytes_moved, Call call) {
+  std::size_t temp_bytes = 0;
+  call(nullptr, temp_bytes, cudaStream_t(0));
+  auto d_temp = std::make_shared<DeviceBuffer<unsigned char>>(temp_bytes);
+  BenchCase spec = bench_case("cub", std::move(variant), n, bytes_moved);
+  spec.run = [=](cudaStream_t stream) {
+    std::size_t bytes = d_temp->bytes();
+    call(d_temp->data(), bytes, stream);
+  };
+  return spec;
+}
 
 }  // namespace pplab

@@ -23,11 +23,7 @@ void saxpy_cases(const pplab::BenchOptions& options, std::size_t n) {
   auto d_y0 = std::make_shared<pplab::DeviceBuffer<float>>(y);  // pristine y for fresh runs
   auto d_y = std::make_shared<pplab::DeviceBuffer<float>>(n);
 
-  pplab::BenchCase spec;
-  spec.lab = PPLAB_LAB;
-  spec.impl = pplab::bench_impl();
-  spec.n = n;
-  spec.bytes_moved = 3.0 * 4.0 * double(n);  // read x, read y, write y
+  pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), "", n, 3.0 * 4.0 * double(n));  // read x, y; write y
   spec.prepare = [=] {
     PPLAB_CUDA_CHECK(cudaMemcpy(d_y->data(), d_y0->data(), d_y->bytes(), cudaMemcpyDeviceToDevice));
   };

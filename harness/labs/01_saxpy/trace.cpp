@@ -76,9 +76,9 @@ int main(int argc, char** argv) {
 
   std::ostream& o = std::cout;
   if (!options.markdown)
-    o << "Lab 01, SAXPY: y = a·x + y with a = 4, 12 elements, 3 blocks of 4 threads\n"
-      << "Kernel file: " << PPLAB_TRACE_SOURCE << "\n"
-      << "Steps are the blocks as your kernel finished them, named after the handout where y matches\n\n";
+    tr::print_heading(o, "Lab 01, SAXPY: y = a·x + y with a = 4, 12 elements, 3 blocks of 4 threads",
+                      PPLAB_TRACE_SOURCE,
+                      "Steps are the blocks as your kernel finished them, named after the handout where y matches");
   else
     o << "`saxpy_kernel` launched as 3 blocks of 4 threads; each step is one block finishing, with what each "
          "of its threads wrote to `y`.\n\n";
@@ -90,10 +90,8 @@ int main(int argc, char** argv) {
     ok = ok && std::fabs(y[i] - want[i]) <= 1e-5f * (1 + std::fabs(want[i]));
     got += (got.empty() ? "" : " ") + tr::number(y[i]);
   }
-  const std::string missing = tr::handout_missing(handout, matched);
   if (options.markdown) o << "\n";
-  if (!missing.empty()) o << "Handout steps your kernel never reached: " << missing << "\n";
-  o << (options.markdown ? "y afterwards: **" : "y afterwards: ") << got << (options.markdown ? "**" : "")
-    << (ok ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
+  tr::print_missing(o, tr::handout_missing(handout, matched));
+  tr::print_result(o, options.markdown, "y afterwards", got, ok);
   return ok ? 0 : 1;
 }

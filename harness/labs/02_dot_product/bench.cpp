@@ -34,11 +34,7 @@ void dot_product_cases(const pplab::BenchOptions& options, std::size_t n) {
   auto d_result = std::make_shared<pplab::DeviceBuffer<float>>(1);
   auto current = std::make_shared<int>(1);
 
-  pplab::BenchCase spec;
-  spec.lab = PPLAB_LAB;
-  spec.impl = pplab::bench_impl();
-  spec.n = n;
-  spec.bytes_moved = 2.0 * 4.0 * double(n);  // read a and b
+  pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), "", n, 2.0 * 4.0 * double(n));  // read a and b
   spec.prepare = [=] {
     *current = 1 - *current;
     PPLAB_CUDA_CHECK(cudaMemcpy(d_ab->data(), (*sets)[*current].ab->data(), d_ab->bytes(), cudaMemcpyDeviceToDevice));

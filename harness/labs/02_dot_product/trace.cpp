@@ -86,25 +86,21 @@ int main(int argc, char** argv) {
   for (int i = 0; i < kSize; ++i) av.push_back(tr::number(a[i])), bv.push_back(tr::number(b[i]));
   std::ostream& out = std::cout;
   if (options.markdown) {
-    out << "| i |";
-    for (int i = 0; i < kSize; ++i) out << " " << i << " |";
-    out << "\n|---|";
-    for (int i = 0; i < kSize; ++i) out << "---|";
-    out << "\n";
+    tr::print_index_row(out, kSize);
     tr::print_array(out, true, "a", av);
     tr::print_array(out, true, "b", bv);
     out << "\n";
   } else {
-    out << "Lab 02, the dot product: " << kThreads << " threads per block, " << kSize << " elements\n"
-        << "Kernel file: " << PPLAB_TRACE_SOURCE << "\n\n"
-        << "Step 0: the inputs\n";
+    tr::print_heading(out, "Lab 02, the dot product: " + std::to_string(kThreads) + " threads per block, " +
+                               std::to_string(kSize) + " elements",
+                      PPLAB_TRACE_SOURCE);
+    out << "Step 0: the inputs\n";
     tr::print_array(out, false, "a", av);
     tr::print_array(out, false, "b", bv);
     out << "\n";
   }
   tr::print_steps(out, tracer, format, options.markdown);
-  const std::string missing = tr::handout_missing(handout, matched);
-  if (!missing.empty()) out << (options.markdown ? "\n" : "") << "Handout steps your kernel never reached: " << missing << "\n";
+  tr::print_missing(out, tr::handout_missing(handout, matched), options.markdown ? "\n" : "");
 
   double expected = 0;
   std::string terms;

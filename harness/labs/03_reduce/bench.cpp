@@ -48,12 +48,8 @@ void bench_op(const pplab::BenchOptions& options, const std::vector<T>& host,
       std::is_same_v<Op, Sum<float>> ? pplab::sum_tolerance(n, magnitude) : pplab::Tolerance{};
   auto d_out = std::make_shared<pplab::DeviceBuffer<T>>(1);
 
-  pplab::BenchCase spec;
-  spec.lab = PPLAB_LAB;
-  spec.impl = pplab::bench_impl();
-  spec.variant = op_name + (std::is_same_v<T, int> ? " int" : " float");
-  spec.n = n;
-  spec.bytes_moved = double(sizeof(T)) * double(n);
+  const std::string variant = op_name + (std::is_same_v<T, int> ? " int" : " float");
+  pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), variant, n, double(sizeof(T)) * double(n));
   spec.run = [=](cudaStream_t stream) {
     pplab::lab03::reduce(d_in->data(), d_out->data(), n, op, pplab::lab03::kBlockThreads, stream);
   };
@@ -66,8 +62,7 @@ void bench_op(const pplab::BenchOptions& options, const std::vector<T>& host,
 
 template <class T>
 void bench_type(const pplab::BenchOptions& options, std::size_t n) {
-  const std::vector<T> host = std::is_same_v<T, int> ? pplab::random_values<T>(n, T(-1000), T(1000), 1)
-                                                     : pplab::random_values<T>(n, T(-1), T(1), 2);
+  const std::vector<T> host = pplab::reduce_bench_values<T>(n);
   auto d_in = std::make_shared<pplab::DeviceBuffer<T>>(host);
   bench_op(options, host, d_in, Sum<T>{}, "sum");
   bench_op(options, host, d_in, Min<T>{}, "min");

@@ -17,28 +17,17 @@ void cub_row(const pplab::BenchOptions& options, const std::shared_ptr<pplab::De
              const std::string& variant, CubCall cub_call) {
   const std::size_t n = d_in->size();
   auto d_out = std::make_shared<pplab::DeviceBuffer<T>>(1);
-  std::size_t temp_bytes = 0;
-  cub_call(nullptr, temp_bytes, d_in->data(), d_out->data(), n, cudaStream_t(0));
-  auto d_temp = std::make_shared<pplab::DeviceBuffer<unsigned char>>(temp_bytes);
-  pplab::BenchCase spec;
-  spec.lab = PPLAB_LAB;
-  spec.impl = "cub";
-  spec.variant = variant;
-  spec.n = n;
-  spec.bytes_moved = double(sizeof(T)) * double(n);
-  spec.run = [=](cudaStream_t stream) {
-    std::size_t bytes = d_temp->bytes();
-    cub_call(d_temp->data(), bytes, d_in->data(), d_out->data(), n, stream);
-  };
-  pplab::measure(spec, options);
+  pplab::measure(pplab::cub_case(variant, n, double(sizeof(T)) * double(n),
+                                 [=](void* temp, std::size_t& bytes, cudaStream_t stream) {
+                                   cub_call(temp, bytes, d_in->data(), d_out->data(), n, stream);
+                                 }),
+                 options);
 }
 
 template <class T>
 void cub_type(const pplab::BenchOptions& options, std::size_t n) {
   const char* type = std::is_same_v<T, int> ? "int" : "float";
-  auto d_in = std::make_shared<pplab::DeviceBuffer<T>>(std::is_same_v<T, int>
-                                                           ? pplab::random_values<T>(n, T(-1000), T(1000), 1)
-                                                           : pplab::random_values<T>(n, T(-1), T(1), 2));
+  auto d_in = std::make_shared<pplab::DeviceBuffer<T>>(pplab::reduce_bench_values<T>(n));
   cub_row<T>(options, d_in, std::string("sum ") + type + " (DeviceReduce::Sum)",
              [](void* temp, std::size_t& bytes, const T* in, T* out, std::size_t count, cudaStream_t stream) {
                cub::DeviceReduce::Sum(temp, bytes, in, out, count, stream);

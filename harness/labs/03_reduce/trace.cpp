@@ -166,22 +166,18 @@ int main(int argc, char** argv) {
   std::vector<std::string> values;
   for (int v : in) values.push_back(std::to_string(v));
   if (options.markdown) {
-    out << "| i |";
-    for (int i = 0; i < n; ++i) out << " " << i << " |";
-    out << "\n|---|";
-    for (int i = 0; i < n; ++i) out << "---|";
-    out << "\n";
+    tr::print_index_row(out, n);
     tr::print_array(out, true, "in", values);
     out << "\n";
   } else {
-    out << "Lab 03, reduce with Max: " << kThreads << " threads per block, " << n << " elements\n"
-        << "Kernel file: " << PPLAB_TRACE_SOURCE << "\n\n";
+    tr::print_heading(out, "Lab 03, reduce with Max: " + std::to_string(kThreads) + " threads per block, " +
+                               std::to_string(n) + " elements",
+                      PPLAB_TRACE_SOURCE);
     tr::print_array(out, false, "in", values);
     out << "\n";
   }
   tr::print_steps(out, tracer, format, options.markdown);
-  const std::string missing = tr::handout_missing(handout, matched);
-  if (!missing.empty()) out << (options.markdown ? "\n" : "") << "Handout steps your kernel never reached: " << missing << "\n";
+  tr::print_missing(out, tr::handout_missing(handout, matched), options.markdown ? "\n" : "");
 
   int expected_max = in[0], expected_min = in[0], expected_sum = 0;
   for (int v : in) expected_max = std::max(expected_max, v), expected_min = std::min(expected_min, v), expected_sum += v;

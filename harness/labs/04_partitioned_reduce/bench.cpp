@@ -23,8 +23,7 @@ using pplab::lab04::Method;
 template <class T>
 void bench_type(const pplab::BenchOptions& options, std::size_t n) {
   const char* type = std::is_same_v<T, int> ? "int" : "float";
-  const std::vector<T> host = std::is_same_v<T, int> ? pplab::random_values<T>(n, T(-1000), T(1000), 1)
-                                                     : pplab::random_values<T>(n, T(-1), T(1), 2);
+  const std::vector<T> host = pplab::reduce_bench_values<T>(n);
   auto d_in = std::make_shared<pplab::DeviceBuffer<T>>(host);
   auto d_out = std::make_shared<pplab::DeviceBuffer<T>>(1);
   T expected;
@@ -41,12 +40,9 @@ void bench_type(const pplab::BenchOptions& options, std::size_t n) {
       std::is_floating_point_v<T> ? pplab::sum_tolerance(n, magnitude) : pplab::Tolerance{};
 
   for (Method method : {Method::two_pass, Method::atomics}) {
-    pplab::BenchCase spec;
-    spec.lab = PPLAB_LAB;
-    spec.impl = pplab::bench_impl();
-    spec.variant = std::string("sum ") + type + (method == Method::two_pass ? ", two passes" : ", atomics");
-    spec.n = n;
-    spec.bytes_moved = double(sizeof(T)) * double(n);
+    const std::string variant =
+        std::string("sum ") + type + (method == Method::two_pass ? ", two passes" : ", atomics");
+    pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), variant, n, double(sizeof(T)) * double(n));
     spec.run = [=](cudaStream_t stream) {
       pplab::lab04::partitioned_sum(d_in->data(), d_out->data(), n, method, pplab::lab04::kBlockThreads, 0, stream);
     };

@@ -15,24 +15,13 @@ namespace {
 template <class T>
 void cub_sum(const pplab::BenchOptions& options, std::size_t n) {
   const char* type = std::is_same_v<T, int> ? "int" : "float";
-  auto d_in = std::make_shared<pplab::DeviceBuffer<T>>(std::is_same_v<T, int>
-                                                           ? pplab::random_values<T>(n, T(-1000), T(1000), 1)
-                                                           : pplab::random_values<T>(n, T(-1), T(1), 2));
+  auto d_in = std::make_shared<pplab::DeviceBuffer<T>>(pplab::reduce_bench_values<T>(n));
   auto d_out = std::make_shared<pplab::DeviceBuffer<T>>(1);
-  std::size_t temp_bytes = 0;
-  cub::DeviceReduce::Sum(nullptr, temp_bytes, d_in->data(), d_out->data(), n);
-  auto d_temp = std::make_shared<pplab::DeviceBuffer<unsigned char>>(temp_bytes);
-  pplab::BenchCase spec;
-  spec.lab = PPLAB_LAB;
-  spec.impl = "cub";
-  spec.variant = std::string("sum ") + type + " (DeviceReduce::Sum)";
-  spec.n = n;
-  spec.bytes_moved = double(sizeof(T)) * double(n);
-  spec.run = [=](cudaStream_t stream) {
-    std::size_t bytes = d_temp->bytes();
-    cub::DeviceReduce::Sum(d_temp->data(), bytes, d_in->data(), d_out->data(), n, stream);
-  };
-  pplab::measure(spec, options);
+  pplab::measure(pplab::cub_case(std::string("sum ") + type + " (DeviceReduce::Sum)", n, double(sizeof(T)) * double(n),
+                                 [=](void* temp, std::size_t& bytes, cudaStream_t stream) {
+                                   return cub::DeviceReduce::Sum(temp, bytes, d_in->data(), d_out->data(), n, stream);
+                                 }),
+                 options);
 }
 
 }  // namespace

@@ -112,10 +112,10 @@ bool trace_method(std::ostream& o, const int* d_in, std::size_t n, lab::Method m
       missing += (missing.empty() ? "" : "; ") + std::string(handout[j].launch > 0 ? "second pass, " : "") + "block " +
                  std::to_string(handout[j].block) + ": " + handout[j].label;
   if (markdown) o << "\n";
-  if (!missing.empty()) o << "Handout steps your kernel never reached: " << missing << "\n";
+  tr::print_missing(o, missing);
   const bool ok = out == 210;
-  o << (markdown ? "The sum: **" : "The sum: ") << out << (markdown ? "**" : "")
-    << (ok ? " ✓" : " ✗ (1 + 2 + … + 20 = 210)") << "\n\n";
+  tr::print_result(o, markdown, "The sum", std::to_string(out), ok, "1 + 2 + … + 20 = 210");
+  o << "\n";
   return ok;
 }
 }  // namespace
@@ -133,9 +133,8 @@ int main(int argc, char** argv) {
 
   std::ostream& o = std::cout;
   if (!options.markdown)
-    o << "Lab 04, the partitioned reduce: 1 … 20, 2 blocks of 4 threads (g0 … g7)\n"
-      << "Kernel file: " << PPLAB_TRACE_SOURCE << "\n"
-      << "Steps are your kernel's rendezvous as they ran: block_sum's shuffles, then each block's end\n\n";
+    tr::print_heading(o, "Lab 04, the partitioned reduce: 1 … 20, 2 blocks of 4 threads (g0 … g7)", PPLAB_TRACE_SOURCE,
+                      "Steps are your kernel's rendezvous as they ran: block_sum's shuffles, then each block's end");
   else
     o << "Each step is a rendezvous of the kernel as it ran (block_sum's `__shfl_down_sync`, where every thread "
          "shows the value it brings) or a block's end, with what it wrote to `*d_out`.\n\n";

@@ -27,12 +27,7 @@ void naive_scan_cases(const pplab::BenchOptions& options, std::size_t n) {
     const std::string variant = inclusive ? "inclusive int" : "exclusive int";
     const auto expected =
         std::make_shared<std::vector<int>>(inclusive ? pplab::cpu::inclusive_scan(in) : pplab::cpu::exclusive_scan(in));
-    pplab::BenchCase spec;
-    spec.lab = PPLAB_LAB;
-    spec.impl = pplab::bench_impl();
-    spec.variant = variant;
-    spec.n = n;
-    spec.bytes_moved = 2.0 * 4.0 * double(n);  // read in, write out
+    pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), variant, n, 2.0 * 4.0 * double(n));  // in, out
     spec.run = [=](cudaStream_t stream) {
       if (inclusive) pplab::lab05::inclusive_scan(d_in->data(), d_out->data(), n, pplab::lab05::kBlockThreads, stream);
       else pplab::lab05::exclusive_scan(d_in->data(), d_out->data(), n, pplab::lab05::kBlockThreads, stream);

@@ -77,15 +77,14 @@ int main(int argc, char** argv) {
 
   std::ostream& out_stream = std::cout;
   if (!options.markdown)
-    out_stream << "Lab 05, the naive (Hillis–Steele) scan: " << kThreads << " threads per block, " << n
-               << " elements (A B C D E = 1 10 100 1000 10000)\nKernel file: " << PPLAB_TRACE_SOURCE << "\n"
-               << "buffer holds two copies of the tile, shown as buffer[0] ‖ buffer[1]\n\n";
+    tr::print_heading(out_stream,
+                      "Lab 05, the naive (Hillis–Steele) scan: " + std::to_string(kThreads) + " threads per block, " +
+                          std::to_string(n) + " elements (A B C D E = 1 10 100 1000 10000)",
+                      PPLAB_TRACE_SOURCE, "buffer holds two copies of the tile, shown as buffer[0] ‖ buffer[1]");
   else
     out_stream << "`buffer[0] ‖ buffer[1]`: the kernel's two copies of the tile; `·` is a slot not yet written.\n\n";
   tr::print_steps(out_stream, tracer, format, options.markdown);
-  const std::string missing = tr::handout_missing(handout, matched);
-  if (!missing.empty())
-    out_stream << (options.markdown ? "\n" : "") << "Handout steps your kernel never reached: " << missing << "\n";
+  tr::print_missing(out_stream, tr::handout_missing(handout, matched), options.markdown ? "\n" : "");
 
   std::vector<std::string> values;
   bool ok = true;
@@ -98,7 +97,7 @@ int main(int argc, char** argv) {
   if (options.markdown) out_stream << "\n";
   std::string joined;
   for (auto& v : values) joined += (joined.empty() ? "" : " ") + v;
-  out_stream << (options.markdown ? "The inclusive scan written to `out`: **" : "Result (inclusive scan): ") << joined
-             << (options.markdown ? "**" : "") << (ok ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
+  tr::print_result(out_stream, options.markdown,
+                   options.markdown ? "The inclusive scan written to `out`" : "Result (inclusive scan)", joined, ok);
   return ok ? 0 : 1;
 }

@@ -53,14 +53,9 @@ void bench_type(std::size_t n, const std::string& type, const pplab::BenchOption
     const bool inclusive = row.inclusive;
     const Algorithm algorithm = row.algorithm;
     const auto expected = inclusive ? inclusive_expected : exclusive_expected;
-    pplab::BenchCase spec;
-    spec.lab = PPLAB_LAB;
-    spec.impl = pplab::bench_impl();
     const std::string variant = std::string(inclusive ? "inclusive " : "exclusive ") + type +
                                 (algorithm == Algorithm::single_pass ? " single pass" : " tiles");
-    spec.variant = variant;
-    spec.n = n;
-    spec.bytes_moved = 2.0 * 4.0 * double(n);  // read in, write out
+    pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), variant, n, 2.0 * 4.0 * double(n));  // in, out
     spec.run = [=](cudaStream_t stream) {
       if (inclusive)
         pplab::lab06::inclusive_scan(d_in->data(), d_out->data(), n, algorithm, pplab::lab06::kBlockThreads, stream);

@@ -18,22 +18,14 @@ void cub_scans(const pplab::BenchOptions& options, std::size_t n, const std::str
   auto d_in = std::make_shared<pplab::DeviceBuffer<T>>(std::vector<T>(ints.begin(), ints.end()));
   auto d_out = std::make_shared<pplab::DeviceBuffer<T>>(n);
   for (bool inclusive : {false, true}) {
-    std::size_t temp_bytes = 0;
-    if (inclusive) cub::DeviceScan::InclusiveSum(nullptr, temp_bytes, d_in->data(), d_out->data(), n);
-    else cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, d_in->data(), d_out->data(), n);
-    auto d_temp = std::make_shared<pplab::DeviceBuffer<unsigned char>>(temp_bytes);
-    pplab::BenchCase spec;
-    spec.lab = PPLAB_LAB;
-    spec.impl = "cub";
-    spec.variant = std::string(inclusive ? "DeviceScan::InclusiveSum " : "DeviceScan::ExclusiveSum ") + type;
-    spec.n = n;
-    spec.bytes_moved = 2.0 * 4.0 * double(n);
-    spec.run = [=](cudaStream_t stream) {
-      std::size_t bytes = d_temp->bytes();
-      if (inclusive) cub::DeviceScan::InclusiveSum(d_temp->data(), bytes, d_in->data(), d_out->data(), n, stream);
-      else cub::DeviceScan::ExclusiveSum(d_temp->data(), bytes, d_in->data(), d_out->data(), n, stream);
+    const std::string variant = (inclusive ? "DeviceScan::InclusiveSum " : "DeviceScan::ExclusiveSum ") + type;
+    auto scan = [=](void* temp, std::size_t& bytes, cudaStream_t stream) {
+      const T* in = d_in->data();
+      T* out = d_out->data();
+      return inclusive ? cub::DeviceScan::InclusiveSum(temp, bytes, in, out, n, stream)
+                       : cub::DeviceScan::ExclusiveSum(temp, bytes, in, out, n, stream);
     };
-    pplab::measure(spec, options);
+    pplab::measure(pplab::cub_case(variant, n, 2.0 * 4.0 * double(n), scan), options);
   }
 }
 

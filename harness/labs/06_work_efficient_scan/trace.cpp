@@ -113,20 +113,21 @@ int main(int argc, char** argv) {
 
   std::ostream& out = std::cout;
   if (!options.markdown)
-    out << "Lab 06, the work-efficient (Blelloch) scan: " << kThreads << " threads per block, a tile of " << kTile
-        << " elements\nKernel file: " << PPLAB_TRACE_SOURCE << "\n\n  in: " << tr::joined(in) << "\n\n";
+    tr::print_heading(out,
+                      "Lab 06, the work-efficient (Blelloch) scan: " + std::to_string(kThreads) +
+                          " threads per block, a tile of " + std::to_string(kTile) + " elements",
+                      PPLAB_TRACE_SOURCE, "\n  in: " + tr::joined(in));
   else
     out << "`tile` is the handout's x (thread t loads elements t and t + 4); `·` is a slot not yet written.\n\n";
   tr::print_steps(out, tracer, format, options.markdown);
-  const std::string missing = tr::handout_missing(handout, matched);
-  if (!missing.empty()) out << (options.markdown ? "\n" : "") << "Handout steps your kernel never reached: " << missing << "\n";
+  tr::print_missing(out, tr::handout_missing(handout, matched), options.markdown ? "\n" : "");
 
   std::vector<int> want_ex(n), want_in(n);
   for (int i = 0, sum = 0; i < n; ++i) want_ex[i] = sum, sum += in[i], want_in[i] = sum;
   const bool ok = exclusive == want_ex && inclusive == want_in;
-  const char* bullet = options.markdown ? "\n- " : "";
-  out << bullet << "The exclusive scan written to `out`: " << (options.markdown ? "**" : "") << tr::joined(exclusive)
-      << (options.markdown ? "**" : "") << (exclusive == want_ex ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
+  if (options.markdown) out << "\n";
+  tr::print_result(out, options.markdown, "The exclusive scan written to `out`", tr::joined(exclusive),
+                   exclusive == want_ex, "differs from the CPU's", /*item=*/true);
   out << (options.markdown ? "- " : "") << "The inclusive scan (each element added back at the write): "
       << tr::joined(inclusive) << (inclusive == want_in ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
   if (!consistent)

@@ -48,12 +48,8 @@ void compact_cases(const pplab::BenchOptions& options, std::size_t n) {
     const CompactPath taken = pplab::lab07::compact_async(d_in->data(), d_out->data(), d_count->data(), n,
                                                           kThreshold, d_temp->data(), temp_bytes, path);
     if (path == CompactPath::single_pass && taken != path) continue;  // stretch not written: same as below
-    pplab::BenchCase spec;
-    spec.lab = PPLAB_LAB;
-    spec.impl = pplab::bench_impl();
-    spec.variant = path == CompactPath::single_pass ? "int keep half" : "int keep half, three kernels";
-    spec.n = n;
-    spec.bytes_moved = 4.0 * double(n) + 4.0 * double(k);
+    const char* variant = path == CompactPath::single_pass ? "int keep half" : "int keep half, three kernels";
+    pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), variant, n, 4.0 * double(n) + 4.0 * double(k));
     spec.run = [=](cudaStream_t stream) {
       pplab::lab07::compact_async(d_in->data(), d_out->data(), d_count->data(), n, kThreshold, d_temp->data(),
                                   temp_bytes, path, stream);

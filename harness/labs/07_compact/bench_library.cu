@@ -25,21 +25,11 @@ void pplab::bench_library_cases(const BenchOptions& options, std::size_t n) {
   auto d_in = std::make_shared<DeviceBuffer<int>>(in);
   auto d_out = std::make_shared<DeviceBuffer<int>>(n);
   auto d_selected = std::make_shared<DeviceBuffer<int>>(1);
-  std::size_t cub_temp_bytes = 0;
-  cub::DeviceSelect::If(nullptr, cub_temp_bytes, d_in->data(), d_out->data(), d_selected->data(),
-                        static_cast<int>(n), GreaterThan{threshold});
-  auto d_cub_temp = std::make_shared<DeviceBuffer<unsigned char>>(cub_temp_bytes);
-  BenchCase spec;
-  spec.lab = PPLAB_LAB;
-  spec.impl = "cub";
-  spec.variant = "int keep half";
-  spec.n = n;
-  spec.bytes_moved = 4.0 * double(n) + 4.0 * double(k);
-  spec.run = [=](cudaStream_t stream) {
-    std::size_t bytes = d_cub_temp->bytes();
-    cub::DeviceSelect::If(d_cub_temp->data(), bytes, d_in->data(), d_out->data(), d_selected->data(),
-                          static_cast<int>(n), GreaterThan{threshold}, stream);
-  };
+  BenchCase spec = cub_case("int keep half", n, 4.0 * double(n) + 4.0 * double(k),
+                            [=](void* temp, std::size_t& bytes, cudaStream_t stream) {
+                              return cub::DeviceSelect::If(temp, bytes, d_in->data(), d_out->data(), d_selected->data(),
+                                                           static_cast<int>(n), GreaterThan{threshold}, stream);
+                            });
   spec.verify = [=] { return std::size_t(d_selected->download()[0]) == k; };
   measure(spec, options);
   measure_copy(PPLAB_LAB, n, 4, options);

@@ -131,11 +131,7 @@ int main(int argc, char** argv) {
 
   std::ostream& o = std::cout;
   if (options.markdown) {
-    o << "| i |";
-    for (int i = 0; i < n; ++i) o << " " << i << " |";
-    o << "\n|---|";
-    for (int i = 0; i < n; ++i) o << "---|";
-    o << "\n";
+    tr::print_index_row(o, n);
     tr::print_array(o, true, "in", in_text);
     tr::print_array(o, true, "step 1, `flag_kernel`: `in[i] > " + std::to_string(threshold) + "`", flags);
     tr::print_array(o, true, "step 2, `scan_tile_kernel`: exclusive scan", scan_text);
@@ -143,7 +139,7 @@ int main(int argc, char** argv) {
     o << "\nInside step 2, the tile's Hillis–Steele scan in shared memory (the inclusive scan; each thread "
          "then subtracts its own flag):\n\n";
   } else {
-    o << "Lab 07, compaction: keep x > " << threshold << "\nKernel file: " << PPLAB_TRACE_SOURCE << "\n\n";
+    tr::print_heading(o, "Lab 07, compaction: keep x > " + std::to_string(threshold), PPLAB_TRACE_SOURCE);
     tr::print_array(o, false, "in", in_text);
     tr::print_array(o, false, "step 1, flag_kernel: flags", flags);
     tr::print_array(o, false, "step 2, scan_tile_kernel: exclusive scan", scan_text);
@@ -151,8 +147,9 @@ int main(int argc, char** argv) {
     o << "\nInside step 2 (256 threads; slots 0-" << n - 1 << " shown):\n\n";
   }
   tr::print_steps(o, tracer, format, options.markdown);
-  o << (options.markdown ? "\n- " : "") << "Result: " << (options.markdown ? "**out = " : "out = ") << result
-    << ", k = " << count << (options.markdown ? "**" : "") << (ok ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
+  if (options.markdown) o << "\n";
+  tr::print_result(o, options.markdown, "Result", "out = " + result + ", k = " + std::to_string(count), ok,
+                   "differs from the CPU's", /*item=*/true);
   if (!consistent) o << (options.markdown ? "\n" : "") << "Note: some steps did not follow the scan's pattern.\n";
   return ok ? 0 : 1;
 }

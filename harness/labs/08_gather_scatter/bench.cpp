@@ -50,12 +50,7 @@ void gather_scatter_cases(const pplab::BenchOptions& options, std::size_t n) {
   // One table row per operation; `run` is the timed call.
   auto row = [&](const std::string& variant, double bytes_per_item, std::function<void(cudaStream_t)> run,
                  std::function<bool()> verify) {
-    pplab::BenchCase spec;
-    spec.lab = PPLAB_LAB;
-    spec.impl = pplab::bench_impl();
-    spec.variant = variant;
-    spec.n = n;
-    spec.bytes_moved = bytes_per_item * double(n);
+    pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), variant, n, bytes_per_item * double(n));
     spec.run = std::move(run);
     spec.verify = std::move(verify);
     pplab::measure(spec, options);

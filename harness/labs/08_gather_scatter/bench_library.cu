@@ -23,12 +23,7 @@ void pplab::bench_library_cases(const BenchOptions& options, std::size_t n) {
   const Index* map = d_perm->data();
   const auto nosync = thrust::cuda::par_nosync;
   auto row = [&](const std::string& variant, double bytes_per_item, std::function<void(cudaStream_t)> run) {
-    BenchCase spec;
-    spec.lab = PPLAB_LAB;
-    spec.impl = "thrust";
-    spec.variant = variant;
-    spec.n = n;
-    spec.bytes_moved = bytes_per_item * double(n);
+    BenchCase spec = bench_case("thrust", variant, n, bytes_per_item * double(n));
     spec.run = std::move(run);
     measure(spec, options);
   };

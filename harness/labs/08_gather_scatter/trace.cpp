@@ -73,8 +73,8 @@ bool trace_part(std::ostream& o, const Part& p, bool markdown) {
   tr::print_steps(o, tracer, format, markdown);
   const bool ok = out == p.want;
   if (markdown) o << "\n";
-  o << (markdown ? "out: **" : "out: ") << joined(out, tracer) << (markdown ? "**" : "")
-    << (ok ? " ✓" : " ✗ (the handout's is " + joined(p.want, tracer) + ")") << "\n\n";
+  tr::print_result(o, markdown, "out", joined(out, tracer), ok, "the handout's is " + joined(p.want, tracer));
+  o << "\n";
   cudaFree(d_in);
   cudaFree(d_map);
   cudaFree(d_out);
@@ -117,9 +117,9 @@ int main(int argc, char** argv) {
 
   std::ostream& o = std::cout;
   if (!options.markdown)
-    o << "Lab 08, gather and scatter: in = 5 1 4 2 3, one block, one thread per element\n"
-      << "Kernel file: " << PPLAB_TRACE_SOURCE << "\n"
-      << "Steps are the blocks as your kernels finished them, with what each thread wrote\n\n";
+    tr::print_heading(o, "Lab 08, gather and scatter: in = 5 1 4 2 3, one block, one thread per element",
+                      PPLAB_TRACE_SOURCE,
+                      "Steps are the blocks as your kernels finished them, with what each thread wrote");
   else
     o << "Each kernel has no barrier: a step is its block finishing, with what each thread wrote; `·` is a slot "
          "never written.\n\n";

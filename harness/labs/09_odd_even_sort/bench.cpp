@@ -23,13 +23,9 @@ void odd_even_sort_cases(const pplab::BenchOptions& options, std::size_t n) {
   auto d_in = std::make_shared<pplab::DeviceBuffer<int>>(keys);
   auto d_out = std::make_shared<pplab::DeviceBuffer<int>>(n);
 
-  pplab::BenchCase spec;
-  spec.lab = PPLAB_LAB;
-  spec.impl = pplab::bench_impl();
-  spec.n = n;
   // The least any sort moves: read n keys, write n keys. The rounds actually move
   // about ceil(n / block_threads) times that.
-  spec.bytes_moved = 2.0 * 4.0 * double(n);
+  pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), "", n, 2.0 * 4.0 * double(n));
   spec.run = [=](cudaStream_t stream) {
     pplab::lab09::odd_even_sort(d_in->data(), d_out->data(), n, pplab::lab09::kBlockThreads, stream);
   };

@@ -12,20 +12,11 @@
 void pplab::bench_library_cases(const BenchOptions& options, std::size_t n) {
   auto d_in = std::make_shared<DeviceBuffer<int>>(random_values<int>(n, INT_MIN, INT_MAX, 1));
   auto d_out = std::make_shared<DeviceBuffer<int>>(n);
-  std::size_t temp_bytes = 0;
-  cub::DeviceRadixSort::SortKeys(nullptr, temp_bytes, d_in->data(), d_out->data(), int(n));
-  auto d_temp = std::make_shared<DeviceBuffer<unsigned char>>(temp_bytes);
-  BenchCase spec;
-  spec.lab = PPLAB_LAB;
-  spec.impl = "cub";
-  spec.variant = "DeviceRadixSort::SortKeys int";
-  spec.n = n;
-  spec.bytes_moved = 2.0 * 4.0 * double(n);
-  spec.run = [=](cudaStream_t stream) {
-    std::size_t bytes = d_temp->bytes();
-    cub::DeviceRadixSort::SortKeys(d_temp->data(), bytes, d_in->data(), d_out->data(), int(n), 0,
-                                   int(sizeof(int) * 8), stream);
-  };
-  measure(spec, options);
+  measure(cub_case("DeviceRadixSort::SortKeys int", n, 2.0 * 4.0 * double(n),
+                   [=](void* temp, std::size_t& bytes, cudaStream_t stream) {
+                     return cub::DeviceRadixSort::SortKeys(temp, bytes, d_in->data(), d_out->data(), int(n), 0,
+                                                           int(sizeof(int) * 8), stream);
+                   }),
+          options);
   measure_copy(PPLAB_LAB, n, 4, options);
 }

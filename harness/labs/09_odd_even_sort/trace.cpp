@@ -22,11 +22,6 @@ std::vector<std::uint64_t> bits(const std::vector<int>& keys) {
   for (int k : keys) out.push_back(static_cast<std::uint32_t>(k));
   return out;
 }
-std::string joined(const std::vector<int>& v) {
-  std::string s;
-  for (int x : v) s += (s.empty() ? "" : " ") + std::to_string(x);
-  return s;
-}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -75,9 +70,10 @@ int main(int argc, char** argv) {
 
   std::ostream& o = std::cout;
   if (!options.markdown)
-    o << "Lab 09, odd-even transposition sort: keys 5 1 4 2 3, one block of 4 threads, a window of 8 slots\n"
-      << "Kernel file: " << PPLAB_TRACE_SOURCE << "\n"
-      << "Steps are your kernel's barriers as they ran, named after the handout's row they match\n\n";
+    tr::print_heading(o,
+                      "Lab 09, odd-even transposition sort: keys 5 1 4 2 3, one block of 4 threads, a window of 8 slots",
+                      PPLAB_TRACE_SOURCE,
+                      "Steps are your kernel's barriers as they ran, named after the handout's row they match");
   else
     o << "`window` is the block's shared array of 8 slots (5 keys used; `·` is a slot never written). Each step "
          "is a barrier of the kernel, named after the handout's row whose keys it left.\n\n";
@@ -86,10 +82,8 @@ int main(int argc, char** argv) {
   std::vector<int> want = in;
   std::sort(want.begin(), want.end());
   const bool ok = out == want;
-  const std::string missing = tr::handout_missing(handout, matched);
   if (options.markdown) o << "\n";
-  if (!missing.empty()) o << "Handout steps your kernel never reached: " << missing << "\n";
-  o << (options.markdown ? "Sorted: **" : "Sorted: ") << joined(out) << (options.markdown ? "**" : "")
-    << (ok ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
+  tr::print_missing(o, tr::handout_missing(handout, matched));
+  tr::print_result(o, options.markdown, "Sorted", tr::joined(out), ok);
   return ok ? 0 : 1;
 }

@@ -46,12 +46,8 @@ void merge_sort_cases(const pplab::BenchOptions& options, std::size_t n) {
 
   // Bytes-moved model: the block sort and every merge pass read and write each key once.
   const double rounds = 1.0 + merge_passes(n);
-  pplab::BenchCase spec;
-  spec.lab = PPLAB_LAB;
-  spec.impl = pplab::bench_impl();
-  spec.n = n;
-  spec.variant = "sort_keys";
-  spec.bytes_moved = rounds * 2.0 * sizeof(Key) * double(n);
+  pplab::BenchCase spec =
+      pplab::bench_case(pplab::bench_impl(), "sort_keys", n, rounds * 2.0 * sizeof(Key) * double(n));
   spec.run = [=](cudaStream_t stream) { pplab::lab10::sort_keys(d_keys->data(), d_keys_out->data(), n, stream); };
   spec.verify = [=] { return keys_ok("sort_keys after timing"); };
   d_keys_out->poison();

@@ -3,7 +3,6 @@
 #include <cub/device/device_merge_sort.cuh>
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 
 #include "merge_sort.cuh"
@@ -27,13 +26,6 @@ int merge_passes(std::size_t n) {
   return passes;
 }
 
-// Scratch memory for the CUB calls, allocated once per size.
-std::shared_ptr<DeviceBuffer<unsigned char>> temp_for(const std::function<void(std::size_t&)>& query) {
-  std::size_t bytes = 0;
-  query(bytes);
-  return std::make_shared<DeviceBuffer<unsigned char>>(bytes);
-}
-
 }  // namespace
 
 void pplab::bench_library_cases(const BenchOptions& options, std::size_t n) {
@@ -43,34 +35,18 @@ void pplab::bench_library_cases(const BenchOptions& options, std::size_t n) {
   auto d_values_out = std::make_shared<DeviceBuffer<Value>>(n);
   const double rounds = 1.0 + merge_passes(n);  // the lab's model, so the GB/s compare
 
-  auto keys_temp = temp_for([&](std::size_t& bytes) {
-    cub::DeviceMergeSort::SortKeysCopy(nullptr, bytes, d_keys->data(), d_keys_out->data(), std::int64_t(n), Less{});
-  });
-  BenchCase keys;
-  keys.lab = PPLAB_LAB;
-  keys.impl = "cub";
-  keys.variant = "DeviceMergeSort::SortKeysCopy";
-  keys.n = n;
-  keys.bytes_moved = rounds * 2.0 * sizeof(Key) * double(n);
-  keys.run = [=](cudaStream_t stream) {
-    std::size_t bytes = keys_temp->bytes();
-    cub::DeviceMergeSort::SortKeysCopy(keys_temp->data(), bytes, d_keys->data(), d_keys_out->data(),
-                                       std::int64_t(n), Less{}, stream);
-  };
-  measure(keys, options);
-
-  auto pairs_temp = temp_for([&](std::size_t& bytes) {
-    cub::DeviceMergeSort::SortPairsCopy(nullptr, bytes, d_keys->data(), d_values->data(), d_keys_out->data(),
-                                        d_values_out->data(), std::int64_t(n), Less{});
-  });
-  BenchCase pairs = keys;
-  pairs.variant = "DeviceMergeSort::SortPairsCopy";
-  pairs.bytes_moved = rounds * 2.0 * (sizeof(Key) + sizeof(Value)) * double(n);
-  pairs.run = [=](cudaStream_t stream) {
-    std::size_t bytes = pairs_temp->bytes();
-    cub::DeviceMergeSort::SortPairsCopy(pairs_temp->data(), bytes, d_keys->data(), d_values->data(),
-                                        d_keys_out->data(), d_values_out->data(), std::int64_t(n), Less{}, stream);
-  };
-  measure(pairs, options);
+  measure(cub_case("DeviceMergeSort::SortKeysCopy", n, rounds * 2.0 * sizeof(Key) * double(n),
+                   [=](void* temp, std::size_t& bytes, cudaStream_t stream) {
+                     return cub::DeviceMergeSort::SortKeysCopy(temp, bytes, d_keys->data(), d_keys_out->data(),
+                                                               std::int64_t(n), Less{}, stream);
+                   }),
+          options);
+  measure(cub_case("DeviceMergeSort::SortPairsCopy", n, rounds * 2.0 * (sizeof(Key) + sizeof(Value)) * double(n),
+                   [=](void* temp, std::size_t& bytes, cudaStream_t stream) {
+                     return cub::DeviceMergeSort::SortPairsCopy(temp, bytes, d_keys->data(), d_values->data(),
+                                                                d_keys_out->data(), d_values_out->data(),
+                                                                std::int64_t(n), Less{}, stream);
+                   }),
+          options);
   measure_copy(PPLAB_LAB, n, sizeof(Key), options);
 }

@@ -91,9 +91,9 @@ int main(int argc, char** argv) {
 
   std::ostream& o = std::cout;
   if (!options.markdown)
-    o << "Lab 10, the merge path: A = 0 3 5 8 9, B = 1 2 4 6 7, five threads of 2 outputs each\n"
-      << "Kernel file: " << PPLAB_TRACE_SOURCE << "\n"
-      << "shown: the merged keys ‖ each thread's split i (it takes i keys of A and 2t − i of B first)\n\n";
+    tr::print_heading(o, "Lab 10, the merge path: A = 0 3 5 8 9, B = 1 2 4 6 7, five threads of 2 outputs each",
+                      PPLAB_TRACE_SOURCE,
+                      "shown: the merged keys ‖ each thread's split i (it takes i keys of A and 2t − i of B first)");
   else
     o << "Five threads, 2 outputs each: thread t searches diagonal 2t with `merge_path`, then merges 2 keys "
          "from its split with `serial_merge`. `·` is a slot never written.\n\n";
@@ -102,12 +102,11 @@ int main(int argc, char** argv) {
   std::vector<int> keys(shown.begin(), shown.begin() + n);
   const bool traced_ok = keys == merged;
   const bool pass_ok = out == merged;
-  const std::string missing = tr::handout_missing(handout, matched);
   if (options.markdown) o << "\n";
-  if (!missing.empty()) o << "Handout steps your kernel never reached: " << missing << "\n";
-  o << (options.markdown ? "- Merged by the five threads: **" : "Merged by the five threads: ") << joined(keys)
-    << (options.markdown ? "**" : "") << (traced_ok ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
-  o << (options.markdown ? "- merge_keys, the lab's merge pass (TODO 10.5): **" : "merge_keys, the lab's merge pass (TODO 10.5): ")
-    << joined(out) << (options.markdown ? "**" : "") << (pass_ok ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
+  tr::print_missing(o, tr::handout_missing(handout, matched));
+  tr::print_result(o, options.markdown, "Merged by the five threads", joined(keys), traced_ok, "differs from the CPU's",
+                   /*item=*/true);
+  tr::print_result(o, options.markdown, "merge_keys, the lab's merge pass (TODO 10.5)", joined(out), pass_ok,
+                   "differs from the CPU's", /*item=*/true);
   return traced_ok && pass_ok ? 0 : 1;
 }

@@ -9,7 +9,6 @@
 // Rows "keys" and "pairs" are the lecture's three kernels per digit (what speed points
 // compare); once written, the stretch one-sweep sort adds rows "keys, one sweep" and
 // "pairs, one sweep".
-#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -24,11 +23,6 @@ namespace {
 
 using Buffer = pplab::DeviceBuffer<unsigned>;
 using Bytes = pplab::DeviceBuffer<unsigned char>;
-
-bool same(const std::vector<unsigned>& expected, const std::vector<unsigned>& got) {
-  return expected.size() == got.size() &&
-         (expected.empty() || std::memcmp(expected.data(), got.data(), expected.size() * sizeof(unsigned)) == 0);
-}
 
 void radix_sort_cases(const pplab::BenchOptions& options, std::size_t n) {
   const auto keys = pplab::random_full_range<unsigned>(n, 1);
@@ -46,59 +40,42 @@ void radix_sort_cases(const pplab::BenchOptions& options, std::size_t n) {
                                  d_values_out->data(), n);
   auto d_temp = std::make_shared<Bytes>(temp_bytes);
 
-  pplab::BenchCase sort_keys;
-  sort_keys.lab = PPLAB_LAB;
-  sort_keys.impl = pplab::bench_impl();
-  sort_keys.variant = "keys";
-  sort_keys.n = n;
-  sort_keys.bytes_moved = 4.0 * 2.0 * 4.0 * double(n);
-  sort_keys.run = [=](cudaStream_t stream) {
-    std::size_t bytes = d_temp->bytes();
-    pplab::lab11::radix_sort_keys(d_temp->data(), bytes, d_keys_in->data(), d_keys_out->data(), n, 0, 32, stream,
-                                  pplab::lab11::Algorithm::three_kernels);
+  // The lecture's three kernels per digit, or the stretch one-sweep sort, on the same buffers.
+  const auto sort_keys_by = [=](pplab::lab11::Algorithm algorithm) {
+    return [=](cudaStream_t stream) {
+      std::size_t bytes = d_temp->bytes();
+      pplab::lab11::radix_sort_keys(d_temp->data(), bytes, d_keys_in->data(), d_keys_out->data(), n, 0, 32, stream,
+                                    algorithm);
+    };
   };
-  sort_keys.verify = [=] { return same(*expected_keys, d_keys_out->download()); };
-  d_keys_out->poison();
-  pplab::measure(sort_keys, options);
+  const auto sort_pairs_by = [=](pplab::lab11::Algorithm algorithm) {
+    return [=](cudaStream_t stream) {
+      std::size_t bytes = d_temp->bytes();
+      pplab::lab11::radix_sort_pairs(d_temp->data(), bytes, d_keys_in->data(), d_keys_out->data(),
+                                     d_values_in->data(), d_values_out->data(), n, 0, 32, stream, algorithm);
+    };
+  };
 
+  pplab::BenchCase sort_keys = pplab::bench_case(pplab::bench_impl(), "", n, 4.0 * 2.0 * 4.0 * double(n));
+  sort_keys.verify = [=] { return *expected_keys == d_keys_out->download(); };
   pplab::BenchCase sort_pairs = sort_keys;
-  sort_pairs.variant = "pairs";
   sort_pairs.bytes_moved = 4.0 * 2.0 * 8.0 * double(n);
-  sort_pairs.run = [=](cudaStream_t stream) {
-    std::size_t bytes = d_temp->bytes();
-    pplab::lab11::radix_sort_pairs(d_temp->data(), bytes, d_keys_in->data(), d_keys_out->data(),
-                                   d_values_in->data(), d_values_out->data(), n, 0, 32, stream,
-                                   pplab::lab11::Algorithm::three_kernels);
-  };
   sort_pairs.verify = [=] {
-    return same(*expected_keys, d_keys_out->download()) && same(*expected_values, d_values_out->download());
+    return *expected_keys == d_keys_out->download() && *expected_values == d_values_out->download();
   };
-  d_keys_out->poison();
-  d_values_out->poison();
-  pplab::measure(sort_pairs, options);
-  if (!pplab::lab11::onesweep_available()) return;
-
-  pplab::BenchCase onesweep_keys = sort_keys;
-  onesweep_keys.variant = "keys, one sweep";
-  onesweep_keys.run = [=](cudaStream_t stream) {
-    std::size_t bytes = d_temp->bytes();
-    pplab::lab11::radix_sort_keys(d_temp->data(), bytes, d_keys_in->data(), d_keys_out->data(), n, 0, 32, stream,
-                                  pplab::lab11::Algorithm::onesweep);
-  };
-  d_keys_out->poison();
-  pplab::measure(onesweep_keys, options);
-
-  pplab::BenchCase onesweep_pairs = sort_pairs;
-  onesweep_pairs.variant = "pairs, one sweep";
-  onesweep_pairs.run = [=](cudaStream_t stream) {
-    std::size_t bytes = d_temp->bytes();
-    pplab::lab11::radix_sort_pairs(d_temp->data(), bytes, d_keys_in->data(), d_keys_out->data(),
-                                   d_values_in->data(), d_values_out->data(), n, 0, 32, stream,
-                                   pplab::lab11::Algorithm::onesweep);
-  };
-  d_keys_out->poison();
-  d_values_out->poison();
-  pplab::measure(onesweep_pairs, options);
+  for (const auto algorithm : {pplab::lab11::Algorithm::three_kernels, pplab::lab11::Algorithm::onesweep}) {
+    const bool onesweep = algorithm == pplab::lab11::Algorithm::onesweep;
+    if (onesweep && !pplab::lab11::onesweep_available()) return;
+    sort_keys.variant = onesweep ? "keys, one sweep" : "keys";
+    sort_keys.run = sort_keys_by(algorithm);
+    d_keys_out->poison();
+    pplab::measure(sort_keys, options);
+    sort_pairs.variant = onesweep ? "pairs, one sweep" : "pairs";
+    sort_pairs.run = sort_pairs_by(algorithm);
+    d_keys_out->poison();
+    d_values_out->poison();
+    pplab::measure(sort_pairs, options);
+  }
 }
 
 }  // namespace

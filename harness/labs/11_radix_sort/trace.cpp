@@ -111,9 +111,8 @@ int main(int argc, char** argv) {
 
   std::ostream& o = std::cout;
   if (!options.markdown) {
-    o << "Lab 11, the lecture's 1-bit split: keys 7 14 4 1, bits 0 to 3, one block of 32 threads\n"
-      << "Kernel file: " << PPLAB_TRACE_SOURCE << "\nkeys[2][1024] is the ping-pong array; shown: keys[0][0-3] ‖ "
-      << "keys[1][0-3]\n\n";
+    tr::print_heading(o, "Lab 11, the lecture's 1-bit split: keys 7 14 4 1, bits 0 to 3, one block of 32 threads",
+                      PPLAB_TRACE_SOURCE, "keys[2][1024] is the ping-pong array; shown: keys[0][0-3] ‖ keys[1][0-3]");
   } else {
     o << "`keys[2][1024]` is the kernel's ping-pong array; the table shows `keys[0][0…3] ‖ keys[1][0…3]` "
          "(threads 4–31 hold no key). Each key's new position is its group's start plus the keys of its "
@@ -126,8 +125,9 @@ int main(int argc, char** argv) {
   std::sort(want.begin(), want.end());
   const std::vector<unsigned> want_bit0{14, 4, 7, 1}, want_positions{2, 0, 1, 3};
   const bool ok = sorted == want && after_bit0 == want_bit0 && positions_bit0 == want_positions;
-  o << (options.markdown ? "\n- " : "") << "Sorted by bits 0–3: " << (options.markdown ? "**" : "") << tr::joined(sorted)
-    << (options.markdown ? "**" : "") << (sorted == want ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
+  if (options.markdown) o << "\n";
+  tr::print_result(o, options.markdown, "Sorted by bits 0–3", tr::joined(sorted), sorted == want,
+                   "differs from the CPU's", /*item=*/true);
   o << (options.markdown ? "- " : "") << "`split_sort` by bit 0 alone: output " << tr::joined(after_bit0)
     << ", `positions` " << tr::joined(positions_bit0)
     << (after_bit0 == want_bit0 && positions_bit0 == want_positions ? " ✓" : " ✗ (the lecture has 14 4 7 1 and 2 0 1 3)")

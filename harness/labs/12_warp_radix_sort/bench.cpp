@@ -5,7 +5,6 @@
 //   build/gpu-solutions/bin/lab12_warp_radix_sort_ref_bench [--sizes=16,20,24,28]
 // Bytes-moved model: every key read once and written once, 8 bytes per key.
 #include <algorithm>
-#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -23,39 +22,26 @@ std::vector<unsigned> segment_sorted(std::vector<unsigned> keys) {
   return keys;
 }
 
-bool same(const std::vector<unsigned>& expected, const std::vector<unsigned>& got) {
-  return expected.size() == got.size() &&
-         (expected.empty() || std::memcmp(expected.data(), got.data(), expected.size() * sizeof(unsigned)) == 0);
-}
-
 void warp_radix_sort_cases(const pplab::BenchOptions& options, std::size_t n) {
   const auto keys = pplab::random_full_range<unsigned>(n, 1);
   const auto expected = std::make_shared<std::vector<unsigned>>(segment_sorted(keys));
   auto d_in = std::make_shared<pplab::DeviceBuffer<unsigned>>(keys);
   auto d_out = std::make_shared<pplab::DeviceBuffer<unsigned>>(n);
 
-  pplab::BenchCase spec;
-  spec.lab = PPLAB_LAB;
-  spec.impl = pplab::bench_impl();
-  spec.variant = "32-key segments";
-  spec.n = n;
-  spec.bytes_moved = 2.0 * 4.0 * double(n);
-  spec.run = [=](cudaStream_t stream) {
-    pplab::lab12::warp_radix_sort(d_in->data(), d_out->data(), n, 0, 32, pplab::lab12::kWarpsPerBlock, stream,
-                                  pplab::lab12::Algorithm::bit_passes);
-  };
-  spec.verify = [=] { return same(*expected, d_out->download()); };
-  d_out->poison();
-  pplab::measure(spec, options);
-  if (!pplab::lab12::rank_pass_available()) return;
-  pplab::BenchCase rank = spec;
-  rank.variant = "32-key segments, rank pass";
-  rank.run = [=](cudaStream_t stream) {
-    pplab::lab12::warp_radix_sort(d_in->data(), d_out->data(), n, 0, 32, pplab::lab12::kWarpsPerBlock, stream,
-                                  pplab::lab12::Algorithm::rank_pass);
-  };
-  d_out->poison();
-  pplab::measure(rank, options);
+  pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), "", n, 2.0 * 4.0 * double(n));
+  spec.verify = [=] { return *expected == d_out->download(); };
+  // The bit passes, then (once step 12.5 is written) the rank pass, on the same buffers.
+  for (const auto algorithm : {pplab::lab12::Algorithm::bit_passes, pplab::lab12::Algorithm::rank_pass}) {
+    const bool rank_pass = algorithm == pplab::lab12::Algorithm::rank_pass;
+    if (rank_pass && !pplab::lab12::rank_pass_available()) return;
+    spec.variant = rank_pass ? "32-key segments, rank pass" : "32-key segments";
+    spec.run = [=](cudaStream_t stream) {
+      pplab::lab12::warp_radix_sort(d_in->data(), d_out->data(), n, 0, 32, pplab::lab12::kWarpsPerBlock, stream,
+                                    algorithm);
+    };
+    d_out->poison();
+    pplab::measure(spec, options);
+  }
 }
 
 }  // namespace

@@ -46,12 +46,7 @@ void pplab::bench_library_cases(const BenchOptions& options, std::size_t n) {
   auto d_in = std::make_shared<DeviceBuffer<unsigned>>(random_full_range<unsigned>(n, 1));
   auto d_out = std::make_shared<DeviceBuffer<unsigned>>(n);
   const unsigned segments = static_cast<unsigned>((n + 31) / 32);
-  BenchCase warp_merge;
-  warp_merge.lab = PPLAB_LAB;
-  warp_merge.impl = "cub";
-  warp_merge.variant = "WarpMergeSort";
-  warp_merge.n = n;
-  warp_merge.bytes_moved = 2.0 * 4.0 * double(n);
+  BenchCase warp_merge = bench_case("cub", "WarpMergeSort", n, 2.0 * 4.0 * double(n));
   warp_merge.run = [=](cudaStream_t stream) {
     cub_warp_merge_sort_kernel<<<(segments + kWarps - 1) / kWarps, kWarps * 32, 0, stream>>>(d_in->data(),
                                                                                             d_out->data(), n);

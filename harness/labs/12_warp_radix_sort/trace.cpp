@@ -110,8 +110,8 @@ int main(int argc, char** argv) {
 
   std::ostream& o = std::cout;
   if (!options.markdown) {
-    o << "Lab 12, the warp radix sort: keys 7 14 4 1 in lanes 0-3, padding in lanes 4-31, bits 0 to 3\n"
-      << "Kernel file: " << PPLAB_TRACE_SOURCE << "\nshown: buffers[0][0-3] ‖ buffers[1][0-3], lanes 0-3\n\n";
+    tr::print_heading(o, "Lab 12, the warp radix sort: keys 7 14 4 1 in lanes 0-3, padding in lanes 4-31, bits 0 to 3",
+                      PPLAB_TRACE_SOURCE, "shown: buffers[0][0-3] ‖ buffers[1][0-3], lanes 0-3");
   } else {
     o << "`buffers` is the warp's pair of 32-key shared buffers; the table shows lanes 0–3 and "
          "`buffers[0][0…3] ‖ buffers[1][0…3]` (the padding lanes 4–31 vote 1 and land at 4…31). "
@@ -123,8 +123,9 @@ int main(int argc, char** argv) {
   std::vector<unsigned> want = in;
   std::sort(want.begin(), want.end());
   const bool ok = sorted == want;
-  o << (options.markdown ? "\n- " : "") << "Sorted by bits 0–3: " << (options.markdown ? "**" : "") << tr::joined(sorted)
-    << (options.markdown ? "**" : "") << (ok ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
+  if (options.markdown) o << "\n";
+  tr::print_result(o, options.markdown, "Sorted by bits 0–3", tr::joined(sorted), ok, "differs from the CPU's",
+                   /*item=*/true);
   if (!consistent) o << (options.markdown ? "\n" : "") << "Note: some keys did not go where the ballot puts them.\n";
   return ok ? 0 : 1;
 }

@@ -620,75 +620,61 @@ void atomic_check(const volatile T* p, K kind, const void* pc) {
 }
 }  // namespace
 
-#define PPLAB_SIM_ATOMICS(bits, T)                                                                          \
-  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_load(const volatile T* a, int) {                                     \
-    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
-    atomic_check(a, K::atomic_read, __builtin_return_address(0));                                           \
-    return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                            \
-  }                                                                                                         \
-  extern "C" PPLAB_SIM_SLOW void __tsan_atomic##bits##_store(volatile T* a, T v, int mo) {                                  \
-    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
-    atomic_check(a, K::atomic_write, __builtin_return_address(0));                                          \
-    /* A variable order would make GCC use seq_cst (an xchg); release is a plain store on x86 */            \
-    if (mo == __ATOMIC_SEQ_CST) __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                   \
-    else __atomic_store_n(a, v, __ATOMIC_RELEASE);                                                          \
-  }                                                                                                         \
-  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_exchange(volatile T* a, T v, int) {                                  \
-    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
-    atomic_check(a, K::atomic_write, __builtin_return_address(0));                                          \
-    return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                                     \
-  }                                                                                                         \
-  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_add(volatile T* a, T v, int) {                                 \
-    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
-    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
-    return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                                      \
-  }                                                                                                         \
-  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_sub(volatile T* a, T v, int) {                                 \
-    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
-    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
-    return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                                      \
-  }                                                                                                         \
-  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_and(volatile T* a, T v, int) {                                 \
-    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
-    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
-    return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                                      \
-  }                                                                                                         \
-  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_or(volatile T* a, T v, int) {                                  \
-    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
-    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
-    return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                                       \
-  }                                                                                                         \
-  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_xor(volatile T* a, T v, int) {                                 \
-    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
-    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
-    return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                                      \
-  }                                                                                                         \
-  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_nand(volatile T* a, T v, int) {                                \
-    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
-    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
-    return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                                     \
-  }                                                                                                         \
-  extern "C" PPLAB_SIM_SLOW int __tsan_atomic##bits##_compare_exchange_strong(volatile T* a, T* c, T v, int, int) {      \
-    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
-    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
-    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                 \
-  }                                                                                                         \
-  extern "C" PPLAB_SIM_SLOW int __tsan_atomic##bits##_compare_exchange_weak(volatile T* a, T* c, T v, int, int) {        \
-    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
-    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
-    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                 \
-  }                                                                                                         \
-  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_compare_exchange_val(volatile T* a, T c, T v, int, int) {            \
-    pplab::sim::detail::tls_slow_pc = __builtin_return_address(0);                                          \
-    atomic_check(a, K::atomic_rmw, __builtin_return_address(0));                                            \
-    __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                       \
-    return c;                                                                                               \
+// What every atomic hook does first: remember where the slow path was entered from
+// (the faulting line of a report) and check the access. A macro, not a function, so
+// that __builtin_return_address(0) is the hook's own caller.
+#define PPLAB_SIM_ATOMIC_ENTRY(kind)                                \
+  pplab::sim::detail::tls_slow_pc = __builtin_return_address(0); \
+  atomic_check(a, kind, __builtin_return_address(0))
+// __tsan_atomicN_fetch_<op>: __atomic_fetch_<op>, a read-modify-write.
+#define PPLAB_SIM_ATOMIC_FETCH(bits, T, op)                                               \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_fetch_##op(volatile T* a, T v, int) { \
+    PPLAB_SIM_ATOMIC_ENTRY(K::atomic_rmw);                                                \
+    return __atomic_fetch_##op(a, v, __ATOMIC_SEQ_CST);                                   \
+  }
+// __tsan_atomicN_compare_exchange_strong and _weak: both done as a strong exchange.
+#define PPLAB_SIM_ATOMIC_CAS(bits, T, strength)                                                                   \
+  extern "C" PPLAB_SIM_SLOW int __tsan_atomic##bits##_compare_exchange_##strength(volatile T* a, T* c, T v, int, \
+                                                                                  int) {                          \
+    PPLAB_SIM_ATOMIC_ENTRY(K::atomic_rmw);                                                                        \
+    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                       \
+  }
+#define PPLAB_SIM_ATOMICS(bits, T)                                                                        \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_load(const volatile T* a, int) {                      \
+    PPLAB_SIM_ATOMIC_ENTRY(K::atomic_read);                                                               \
+    return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                          \
+  }                                                                                                       \
+  extern "C" PPLAB_SIM_SLOW void __tsan_atomic##bits##_store(volatile T* a, T v, int mo) {                \
+    PPLAB_SIM_ATOMIC_ENTRY(K::atomic_write);                                                              \
+    /* A variable order would make GCC use seq_cst (an xchg); release is a plain store on x86 */          \
+    if (mo == __ATOMIC_SEQ_CST) __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                 \
+    else __atomic_store_n(a, v, __ATOMIC_RELEASE);                                                        \
+  }                                                                                                       \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_exchange(volatile T* a, T v, int) {                   \
+    PPLAB_SIM_ATOMIC_ENTRY(K::atomic_write);                                                              \
+    return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                                   \
+  }                                                                                                       \
+  PPLAB_SIM_ATOMIC_FETCH(bits, T, add)                                                                    \
+  PPLAB_SIM_ATOMIC_FETCH(bits, T, sub)                                                                    \
+  PPLAB_SIM_ATOMIC_FETCH(bits, T, and)                                                                    \
+  PPLAB_SIM_ATOMIC_FETCH(bits, T, or)                                                                     \
+  PPLAB_SIM_ATOMIC_FETCH(bits, T, xor)                                                                    \
+  PPLAB_SIM_ATOMIC_FETCH(bits, T, nand)                                                                   \
+  PPLAB_SIM_ATOMIC_CAS(bits, T, strong)                                                                   \
+  PPLAB_SIM_ATOMIC_CAS(bits, T, weak)                                                                     \
+  extern "C" PPLAB_SIM_SLOW T __tsan_atomic##bits##_compare_exchange_val(volatile T* a, T c, T v, int, int) { \
+    PPLAB_SIM_ATOMIC_ENTRY(K::atomic_rmw);                                                                \
+    __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                     \
+    return c;                                                                                             \
   }
 PPLAB_SIM_ATOMICS(8, std::uint8_t)
 PPLAB_SIM_ATOMICS(16, std::uint16_t)
 PPLAB_SIM_ATOMICS(32, std::uint32_t)
 PPLAB_SIM_ATOMICS(64, std::uint64_t)
 #undef PPLAB_SIM_ATOMICS
+#undef PPLAB_SIM_ATOMIC_CAS
+#undef PPLAB_SIM_ATOMIC_FETCH
+#undef PPLAB_SIM_ATOMIC_ENTRY
 
 extern "C" void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 extern "C" void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }

@@ -14,6 +14,17 @@ std::vector<T> to_host(const T* d, int n) {
   cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost);
   return h;
 }
+
+// The n values a kernel writes: `launch(d)` launches it on n fresh device elements.
+template <class T, class Launch>
+std::vector<T> results(int n, Launch&& launch) {
+  T* d;
+  cudaMalloc(&d, n * sizeof(T));
+  launch(d);
+  auto h = to_host(d, n);
+  cudaFree(d);
+  return h;
+}
 }  // namespace
 
 // ---- the seed's dot product (TPB = 8, SIZE = 8) ----
@@ -133,12 +144,7 @@ __global__ void ns_scope_kernel(int* out) {
 }
 
 std::vector<int> simtest::namespace_scope_dynamic_shared(int n) {
-  int* d;
-  cudaMalloc(&d, n * sizeof(int));
-  ns_scope_kernel<<<1, n, n * sizeof(int)>>>(d);
-  auto h = to_host(d, n);
-  cudaFree(d);
-  return h;
+  return results<int>(n, [&](int* d) { ns_scope_kernel<<<1, n, n * sizeof(int)>>>(d); });
 }
 
 // ---- kernel arguments are each thread's own copy ----
@@ -149,12 +155,7 @@ __global__ void per_thread_args(int v, int* out) {
 }
 
 std::vector<int> simtest::args_are_per_thread(int v) {
-  int* d;
-  cudaMalloc(&d, 4 * sizeof(int));
-  per_thread_args<<<1, 4>>>(v, d);
-  auto h = to_host(d, 4);
-  cudaFree(d);
-  return h;
+  return results<int>(4, [&](int* d) { per_thread_args<<<1, 4>>>(v, d); });
 }
 
 // ---- warp votes ----
@@ -190,12 +191,7 @@ __global__ void match_kernel(unsigned* out) {
 }
 
 std::vector<unsigned> simtest::warp_match(int block) {
-  unsigned* d;
-  cudaMalloc(&d, block * sizeof(unsigned));
-  match_kernel<<<1, block>>>(d);
-  auto h = to_host(d, block);
-  cudaFree(d);
-  return h;
+  return results<unsigned>(block, [&](unsigned* d) { match_kernel<<<1, block>>>(d); });
 }
 
 // ---- shuffles ----
@@ -212,12 +208,7 @@ __global__ void shuffle_kernel(int* out, int op, int arg, int width) {
 }
 
 std::vector<int> simtest::shuffles(int op, int arg, int width) {
-  int* d;
-  cudaMalloc(&d, 32 * sizeof(int));
-  shuffle_kernel<<<1, 32>>>(d, op, arg, width);
-  auto h = to_host(d, 32);
-  cudaFree(d);
-  return h;
+  return results<int>(32, [&](int* d) { shuffle_kernel<<<1, 32>>>(d, op, arg, width); });
 }
 
 __global__ void warp_reduce_kernel(const int* in, int* out, int n) {
@@ -261,12 +252,7 @@ unsigned simtest::active_mask_after_exit() {
 // ---- __syncthreads_count / _and / _or ----
 
 std::vector<int> simtest::syncthreads_preds() {
-  int* d;
-  cudaMalloc(&d, 4 * sizeof(int));
-  block_predicates_kernel<<<1, 128>>>(d);
-  auto h = to_host(d, 4);
-  cudaFree(d);
-  return h;
+  return results<int>(4, [](int* d) { block_predicates_kernel<<<1, 128>>>(d); });
 }
 
 // ---- integer intrinsics ----
@@ -286,12 +272,7 @@ __global__ void intrinsics_kernel(int* out) {
 }
 
 std::vector<int> simtest::intrinsics() {
-  int* d;
-  cudaMalloc(&d, 12 * sizeof(int));
-  intrinsics_kernel<<<1, 1>>>(d);
-  auto h = to_host(d, 12);
-  cudaFree(d);
-  return h;
+  return results<int>(12, [](int* d) { intrinsics_kernel<<<1, 1>>>(d); });
 }
 
 // ---- atomics from many blocks at once ----
@@ -348,12 +329,7 @@ __global__ void shared_atomics_kernel(int* out) {
 }
 
 std::vector<int> simtest::shared_atomics() {
-  int* d;
-  cudaMalloc(&d, 8 * sizeof(int));
-  shared_atomics_kernel<<<2, 64>>>(d);
-  auto h = to_host(d, 8);
-  cudaFree(d);
-  return h;
+  return results<int>(8, [](int* d) { shared_atomics_kernel<<<2, 64>>>(d); });
 }
 
 // ---- the seed's single-warp radix sort, with __device__ data and symbols ----

@@ -44,6 +44,16 @@ void expect_contains(const std::string& output, std::initializer_list<const char
   }
 }
 
+// Checks a kernel's results against the expected values, one by one; a failure names the index.
+void expect_values(const std::vector<int>& got, std::initializer_list<int> want) {
+  REQUIRE(got.size() >= want.size());
+  std::size_t i = 0;
+  for (int value : want) {
+    INFO("result " << i);
+    CHECK(got[i++] == value);
+  }
+}
+
 // How a program must end: exit status 0, or a non-zero status after its report.
 enum class Exit { cleanly, with_error };
 
@@ -155,27 +165,11 @@ TEST_CASE("__activemask names the lanes that reach it together") {
 }
 
 TEST_CASE("__syncthreads_count, _and and _or reduce the predicate over the block") {
-  auto h = simtest::syncthreads_preds();
-  CHECK(h[0] == 32);
-  CHECK(h[1] == 1);
-  CHECK(h[2] == 1);
-  CHECK(h[3] == 0);
+  expect_values(simtest::syncthreads_preds(), {32, 1, 1, 0});  // count, and, or, and over a false lane
 }
 
 TEST_CASE("integer and float intrinsics give CUDA's results (__clz(0) = 32, __ffs(0) = 0)") {
-  auto h = simtest::intrinsics();
-  CHECK(h[0] == 8);
-  CHECK(h[1] == 40);
-  CHECK(h[2] == 32);
-  CHECK(h[3] == 31);
-  CHECK(h[4] == 64);
-  CHECK(h[5] == 0);
-  CHECK(h[6] == 4);
-  CHECK(static_cast<unsigned>(h[7]) == 0x80000000u);
-  CHECK(h[8] == 10);
-  CHECK(h[9] == 50);
-  CHECK(h[10] == 127);
-  CHECK(h[11] == 25);
+  expect_values(simtest::intrinsics(), {8, 40, 32, 31, 64, 0, 4, static_cast<int>(0x80000000u), 10, 50, 127, 25});
 }
 
 TEST_CASE("global atomics from many blocks running at once add up") {
@@ -311,19 +305,41 @@ TEST_CASE("cudaFuncSetAttribute raises the dynamic shared memory limit up to 227
 
 // ---------------------------------------------------------------- diagnostics ----
 namespace {
-std::string shared_case(const std::string& which, const char* schedule = "forward") {
-  auto r = run(std::string("PPLAB_SIM_CHECK=on PPLAB_SIM_SCHEDULE=") + schedule + " " + program("pplab_sim_prog_shared_checks") + " " + which);
+// The test programs with many cases, one a run (programs/shared_checks.cu, namespace_shared.cu).
+const char* const kSharedChecks = "pplab_sim_prog_shared_checks";
+const char* const kNamespaceShared = "pplab_sim_prog_namespace_shared";
+
+// One case of a test program (its argument `which`), checked shared memory on, under `schedule`.
+RunResult checked_run(const char* name, const std::string& which, const char* schedule) {
+  return run(std::string("PPLAB_SIM_CHECK=on PPLAB_SIM_SCHEDULE=") + schedule + " " + program(name) + " " + which);
+}
+
+// A case the checks must stop before it finishes (status 1); returns the report.
+std::string failing_case(const char* name, const std::string& which, const char* schedule = "forward") {
+  auto r = checked_run(name, which, schedule);
   INFO(r.output);
   CHECK(r.status == 1);
   CHECK(!contains(r.output, "finished"));
   return r.output;
+}
+
+// A case that must finish under every one of `schedules`, printing `finished`, with no report.
+void expect_clean(const char* name, const std::string& which, const char* finished,
+                  std::initializer_list<const char*> schedules) {
+  for (const char* schedule : schedules) {
+    auto r = checked_run(name, which, schedule);
+    INFO(schedule, r.output);
+    CHECK(r.status == 0);
+    CHECK(contains(r.output, finished));
+    CHECK(!contains(r.output, "pplab-sim: error"));
+  }
 }
 }  // namespace
 
 TEST_CASE("a tree reduction without its barrier is a data race naming both threads, lines and the barrier") {
   // Forward order: thread 0 runs the whole loop first, then thread 1 overwrites a
   // value thread 0 read. Reverse: lane 31 reads what thread 63 of the next warp wrote.
-  std::string out = shared_case("tree");
+  std::string out = failing_case(kSharedChecks, "tree");
   expect_contains(out, {"pplab-sim: error: data race on shared memory in kernel 'tree_no_barrier'",
                         "kernel 'tree_no_barrier' (launched at",
                         "block (0,0,0):\n",
@@ -333,14 +349,14 @@ TEST_CASE("a tree reduction without its barrier is a data race naming both threa
                         "thread (0,0,0) (warp 0, lane 0) read it at",
                         "shared_checks.cu:14 since the last __syncthreads()",
                         "they need a __syncthreads() between them (a __syncwarp() would order only these two lanes"});
-  out = shared_case("tree", "reverse");
+  out = failing_case(kSharedChecks, "tree", "reverse");
   expect_contains(out, {"thread (31,0,0) (warp 0, lane 31) reads partial[63] at",
                         "thread (63,0,0) (warp 1, lane 31) wrote it at",
                         "the threads are in different warps and need a __syncthreads() between them"});
 }
 
 TEST_CASE("warp ping-pong buffers without __syncwarp are a data race between the read and the write line") {
-  std::string out = shared_case("warp");
+  std::string out = failing_case(kSharedChecks, "warp");
   expect_contains(out, {"data race on shared memory in kernel 'warp_no_syncwarp'",
                         "thread (1,0,0) (warp 0, lane 1) writes buffers[33] at",
                         "shared_checks.cu:27\n",
@@ -350,7 +366,7 @@ TEST_CASE("warp ping-pong buffers without __syncwarp are a data race between the
 }
 
 TEST_CASE("a race through a device function's volatile pointer into a cast array is found") {
-  std::string out = shared_case("pointer");
+  std::string out = failing_case(kSharedChecks, "pointer");
   expect_contains(out, {"data race on shared memory in kernel 'race_through_pointer'",
                         "__shared__ raw (64 elements of 4 bytes",
                         "writes raw[1] at",
@@ -358,9 +374,9 @@ TEST_CASE("a race through a device function's volatile pointer into a cast array
 }
 
 namespace {
-// Runs a case of a checks program that must finish despite its warnings.
-std::string finishing_case(const char* prog, const std::string& which) {
-  auto r = run(std::string("PPLAB_SIM_CHECK=on PPLAB_SIM_SCHEDULE=forward ") + program(prog) + " " + which);
+// A case that must finish despite its warnings (status 0, no error); returns the output.
+std::string finishing_case(const char* name, const std::string& which) {
+  auto r = checked_run(name, which, "forward");
   INFO(r.output);
   CHECK(r.status == 0);
   CHECK(contains(r.output, which + " finished: "));
@@ -376,7 +392,7 @@ int count_of(const std::string& haystack, const std::string& needle) {
 }  // namespace
 
 TEST_CASE("a shared read no thread of the block wrote is a warning, in the second block too, and gives the poison") {
-  std::string out = finishing_case("pplab_sim_prog_shared_checks", "uninit");
+  std::string out = finishing_case(kSharedChecks, "uninit");
   expect_contains(out, {"pplab-sim: warning: uninitialised shared read in kernel 'uninit_static'",
                         "block (1,0,0), thread (0,0,0)",
                         "reads slots[31] at",
@@ -386,7 +402,7 @@ TEST_CASE("a shared read no thread of the block wrote is a warning, in the secon
                         "the kernel goes on, and the read gives the emulator's poison",
                         // block 1's thread 0 stored what it read: the poison, -1
                         "uninit finished: -1\n"});
-  out = finishing_case("pplab_sim_prog_shared_checks", "uninit_dynamic");
+  out = finishing_case(kSharedChecks, "uninit_dynamic");
   expect_contains(out, {"pplab-sim: warning: uninitialised shared read in kernel 'uninit_dynamic'",
                         "reads byte 128 of the dynamic shared memory at",
                         "shared_checks.cu:56\n",
@@ -396,7 +412,7 @@ TEST_CASE("a shared read no thread of the block wrote is a warning, in the secon
 
 TEST_CASE("a harmless uninitialised shared read is warned about once per line and the kernel finishes right") {
   // Eight blocks, thirty lanes each reading an unwritten slot at one line.
-  const std::string out = finishing_case("pplab_sim_prog_shared_checks", "harmless_uninit");
+  const std::string out = finishing_case(kSharedChecks, "harmless_uninit");
   INFO(out);
   CHECK(count_of(out, "pplab-sim: warning: uninitialised shared read") == 1);
   expect_contains(out, {"uninitialised shared read in kernel 'harmless_uninit'", "reads sums[2] at",
@@ -404,8 +420,7 @@ TEST_CASE("a harmless uninitialised shared read is warned about once per line an
 }
 
 TEST_CASE("an index read from unwritten shared memory that runs out of bounds is reported with the warning") {
-  auto r = run(std::string("PPLAB_SIM_CHECK=on PPLAB_SIM_SCHEDULE=forward ") + program("pplab_sim_prog_shared_checks") +
-               " index_from_uninit");
+  auto r = checked_run(kSharedChecks, "index_from_uninit", "forward");
   expect_run(r, Exit::with_error,
              {"pplab-sim: warning: uninitialised shared read in kernel 'index_from_uninit'", "reads where[0] at",
               "shared_checks.cu:186\n",
@@ -419,11 +434,11 @@ TEST_CASE("an index read from unwritten shared memory that runs out of bounds is
 TEST_CASE("a write after many threads read one word in an interval is a race with a reader on record") {
   // Forward: threads 0 and 1 are the readers on record, 2 to 39 read through the
   // fast path, thread 40 reads and then writes. Reverse: 63 and 62 are on record.
-  std::string out = shared_case("many_readers");
+  std::string out = failing_case(kSharedChecks, "many_readers");
   expect_contains(out, {"data race on shared memory in kernel 'many_readers_then_write'",
                         "thread (40,0,0) (warp 1, lane 8) writes tile[0] at", "shared_checks.cu:196\n",
                         "thread (0,0,0) (warp 0, lane 0) read it at", "shared_checks.cu:195 since"});
-  out = shared_case("many_readers", "reverse");
+  out = failing_case(kSharedChecks, "many_readers", "reverse");
   expect_contains(out, {"thread (40,0,0) (warp 1, lane 8) writes tile[0] at",
                         "thread (63,0,0) (warp 1, lane 31) read it at"});
 }
@@ -432,7 +447,7 @@ TEST_CASE("a read that runs ahead of another thread's write is reported as the r
   // In forward order threads 0..3 read tile[7..4] before their owners wrote them;
   // thread 4's write is the first to meet such a read. Without the later write it
   // would be an uninitialised read.
-  std::string out = shared_case("reverse");
+  std::string out = failing_case(kSharedChecks, "reverse");
   expect_contains(out, {"data race on shared memory in kernel 'reverse_no_barrier'",
                         "thread (4,0,0) (warp 0, lane 4) writes tile[4] at",
                         "shared_checks.cu:128\n",
@@ -442,17 +457,17 @@ TEST_CASE("a read that runs ahead of another thread's write is reported as the r
 }
 
 TEST_CASE("shared accesses past the end, before the start and past the dynamic size name array, index and line") {
-  std::string out = shared_case("past_end");
+  std::string out = failing_case(kSharedChecks, "past_end");
   expect_contains(out, {"pplab-sim: error: shared memory out of bounds in kernel 'past_end'",
                         "thread (31,0,0)",
                         "reads 4 bytes at tile[32] at",
                         "shared_checks.cu:65\n",
                         "that is past the end of __shared__ tile (32 elements of 4 bytes"});
-  out = shared_case("before_start");
+  out = failing_case(kSharedChecks, "before_start");
   expect_contains(out, {"reads 4 bytes at second[-17] at",
                         "shared_checks.cu:72\n",
                         "that is before the start of __shared__ second (16 elements"});
-  out = shared_case("past_dynamic");
+  out = failing_case(kSharedChecks, "past_dynamic");
   expect_contains(out, {"thread (16,0,0)",
                         "writes 1 byte at byte 64 of the dynamic shared memory at",
                         "shared_checks.cu:76\n",
@@ -460,87 +475,58 @@ TEST_CASE("shared accesses past the end, before the start and past the dynamic s
 }
 
 TEST_CASE("shared atomics, barrier trees, __syncwarp double buffers, shuffles and a volatile flag report nothing") {
-  for (const char* schedule : {"forward", "reverse", "random:1", "random:2"}) {
-    auto r = run(std::string("PPLAB_SIM_CHECK=on PPLAB_SIM_SCHEDULE=") + schedule + " " + program("pplab_sim_prog_shared_checks") + " clean");
-    INFO(schedule, r.output);
-    CHECK(r.status == 0);
-    CHECK(contains(r.output, "clean finished: 515"));
-    CHECK(!contains(r.output, "pplab-sim: error"));
-  }
+  expect_clean(kSharedChecks, "clean", "clean finished: 515",
+               {"forward", "reverse", "random:1", "random:2"});
 }
 
 TEST_CASE("single bytes of shared words are checked per byte: their own bytes never race, a neighbour's does") {
-  for (const char* schedule : {"forward", "reverse", "random:1"}) {
-    auto r = run(std::string("PPLAB_SIM_CHECK=on PPLAB_SIM_SCHEDULE=") + schedule + " " +
-                 program("pplab_sim_prog_shared_checks") + " bytes");
-    INFO(schedule, r.output);
-    CHECK(r.status == 0);
-    CHECK(contains(r.output, "bytes finished: 192"));
-    CHECK(!contains(r.output, "pplab-sim: error"));
-  }
+  expect_clean(kSharedChecks, "bytes", "bytes finished: 192", {"forward", "reverse", "random:1"});
   // Forward: thread 0 writes flags[0] (line 155), thread 1 reads it (line 156);
   // threads 0 to 3 writing the four bytes of one word is no race.
-  std::string out = shared_case("byte_race");
-  CHECK(contains(out, "data race on shared memory in kernel 'byte_race'"));
-  CHECK(contains(out, "thread (1,0,0) (warp 0, lane 1) reads flags[0] at"));
-  CHECK(contains(out, "shared_checks.cu:156\n"));
-  CHECK(contains(out, "thread (0,0,0) (warp 0, lane 0) wrote it at"));
-  CHECK(contains(out, "shared_checks.cu:155 since the last __syncthreads()"));
+  std::string out = failing_case(kSharedChecks, "byte_race");
+  expect_contains(out, {"data race on shared memory in kernel 'byte_race'",
+                        "thread (1,0,0) (warp 0, lane 1) reads flags[0] at",
+                        "shared_checks.cu:156\n",
+                        "thread (0,0,0) (warp 0, lane 0) wrote it at",
+                        "shared_checks.cu:155 since the last __syncthreads()"});
 }
-
-namespace {
-std::string namespace_shared_case(const std::string& which, const char* schedule = "forward") {
-  auto r = run(std::string("PPLAB_SIM_CHECK=on PPLAB_SIM_SCHEDULE=") + schedule + " " +
-               program("pplab_sim_prog_namespace_shared") + " " + which);
-  INFO(r.output);
-  CHECK(r.status == 1);
-  CHECK(!contains(r.output, "finished"));
-  return r.output;
-}
-}  // namespace
 
 TEST_CASE("a namespace-scope __shared__ array is checked: a race with both lines") {
   // Forward order: thread 0 writes sums[0] (line 15), thread 31 reads it (line 16).
-  std::string out = namespace_shared_case("race");
-  CHECK(contains(out, "pplab-sim: error: data race on shared memory in kernel 'race_on_namespace_array'"));
-  CHECK(contains(out, "thread (31,0,0) (warp 0, lane 31) reads sums[0] at"));
-  CHECK(contains(out, "namespace_shared.cu:16\n"));
-  CHECK(contains(out, "thread (0,0,0) (warp 0, lane 0) wrote it at"));
-  CHECK(contains(out, "namespace_shared.cu:15 since the last __syncthreads()"));
-  CHECK(contains(out, "in __shared__ sums (64 elements of 4 bytes, declared at"));
-  CHECK(contains(out, "namespace_shared.cu:8)"));
+  std::string out = failing_case(kNamespaceShared, "race");
+  expect_contains(out, {"pplab-sim: error: data race on shared memory in kernel 'race_on_namespace_array'",
+                        "thread (31,0,0) (warp 0, lane 31) reads sums[0] at",
+                        "namespace_shared.cu:16\n",
+                        "thread (0,0,0) (warp 0, lane 0) wrote it at",
+                        "namespace_shared.cu:15 since the last __syncthreads()",
+                        "in __shared__ sums (64 elements of 4 bytes, declared at",
+                        "namespace_shared.cu:8)"});
   // Under every order: the two accesses share one barrier interval whatever runs first.
   for (const char* schedule : {"reverse", "random:1"}) {
-    std::string o = namespace_shared_case("race", schedule);
+    std::string o = failing_case(kNamespaceShared, "race", schedule);
     CHECK(contains(o, "data race on shared memory in kernel 'race_on_namespace_array'"));
   }
 }
 
 TEST_CASE("a namespace-scope __shared__ array is checked: out of bounds, and unwritten (a warning) in every block") {
-  std::string out = namespace_shared_case("past_end");
-  CHECK(contains(out, "pplab-sim: error: shared memory out of bounds in kernel 'past_end_of_namespace_array'"));
-  CHECK(contains(out, "thread (31,0,0) (warp 0, lane 31):\n"));
-  CHECK(contains(out, "reads 4 bytes at tile[32] at"));
-  CHECK(contains(out, "namespace_shared.cu:23\n"));
-  CHECK(contains(out, "that is past the end of __shared__ tile (32 elements of 4 bytes, declared at"));
-  CHECK(contains(out, "namespace_shared.cu:10)"));
+  std::string out = failing_case(kNamespaceShared, "past_end");
+  expect_contains(out, {"pplab-sim: error: shared memory out of bounds in kernel 'past_end_of_namespace_array'",
+                        "thread (31,0,0) (warp 0, lane 31):\n",
+                        "reads 4 bytes at tile[32] at",
+                        "namespace_shared.cu:23\n",
+                        "that is past the end of __shared__ tile (32 elements of 4 bytes, declared at",
+                        "namespace_shared.cu:10)"});
   // Block 0 wrote spare[]; block 1 did not, and reads it (a warning: the run goes on).
-  out = finishing_case("pplab_sim_prog_namespace_shared", "uninit");
-  CHECK(contains(out, "pplab-sim: warning: uninitialised shared read in kernel 'uninit_namespace_array'"));
-  CHECK(contains(out, "block (1,0,0), thread (0,0,0)"));
-  CHECK(contains(out, "reads spare[7] at"));
-  CHECK(contains(out, "namespace_shared.cu:30\n"));
+  out = finishing_case(kNamespaceShared, "uninit");
+  expect_contains(out, {"pplab-sim: warning: uninitialised shared read in kernel 'uninit_namespace_array'",
+                        "block (1,0,0), thread (0,0,0)",
+                        "reads spare[7] at",
+                        "namespace_shared.cu:30\n"});
 }
 
 TEST_CASE("a barrier tree over a namespace-scope __shared__ array in many blocks reports nothing") {
-  for (const char* schedule : {"forward", "reverse", "random:1"}) {
-    auto r = run(std::string("PPLAB_SIM_CHECK=on PPLAB_SIM_SCHEDULE=") + schedule + " " +
-                 program("pplab_sim_prog_namespace_shared") + " clean");
-    INFO(schedule, r.output);
-    CHECK(r.status == 0);
-    CHECK(contains(r.output, "clean finished: 323200"));  // 64 * (1 + 2 + ... + 100)
-    CHECK(!contains(r.output, "pplab-sim: error"));
-  }
+  expect_clean(kNamespaceShared, "clean", "clean finished: 323200",  // 64 * (1 + 2 + ... + 100)
+               {"forward", "reverse", "random:1"});
 }
 
 TEST_CASE("PPLAB_SIM_CHECK=off turns the shared-memory checks off, and a bad value is an error") {

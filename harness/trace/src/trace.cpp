@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <utility>
 
 namespace pplab::trace {
 namespace {
@@ -121,13 +122,16 @@ void Tracer::note_block() {
   }
 }
 
-void Tracer::close_step(const char* file, int line, const char* op) {
-  Step s{file, line, op, step_start_, current_};
+Step& Tracer::push_step(const char* file, int line, const char* op, const std::vector<std::uint8_t>& before) {
+  Step s{file, line, op, before, current_};
   s.block = static_cast<int>(block_);
   s.launch = launch_;
-  s.writes = std::move(pending_);
-  pending_.clear();
   steps_.push_back(std::move(s));
+  return steps_.back();
+}
+
+void Tracer::close_step(const char* file, int line, const char* op) {
+  push_step(file, line, op, step_start_).writes = std::exchange(pending_, {});
   step_start_ = current_;
 }
 
@@ -183,12 +187,7 @@ void Tracer::exchange(const char* file, int line, const char* op, int participan
   pending_lanes_.push_back(l);
   if (static_cast<int>(pending_lanes_.size()) < participants) return;
   // Everyone taking part is here: the exchange happens now. The array is as last seen.
-  Step s{file, line, op, current_, current_};
-  s.block = static_cast<int>(block_);
-  s.launch = launch_;
-  s.lanes = std::move(pending_lanes_);
-  pending_lanes_.clear();
-  steps_.push_back(std::move(s));
+  push_step(file, line, op, current_).lanes = std::exchange(pending_lanes_, {});
 }
 
 void Tracer::exchange_result(std::uint64_t received) {
@@ -464,6 +463,30 @@ void print_array(std::ostream& out, bool markdown, const std::string& label, con
     for (const auto& v : values) out << " " << v;
     out << "\n";
   }
+}
+
+void print_heading(std::ostream& out, const std::string& title, const char* kernel_file, const std::string& notes) {
+  out << title << "\nKernel file: " << kernel_file << "\n";
+  if (!notes.empty()) out << notes << "\n";
+  out << "\n";
+}
+
+void print_index_row(std::ostream& out, std::size_t n) {
+  out << "| i |";
+  for (std::size_t i = 0; i < n; ++i) out << " " << i << " |";
+  out << "\n|---|";
+  for (std::size_t i = 0; i < n; ++i) out << "---|";
+  out << "\n";
+}
+
+void print_missing(std::ostream& out, const std::string& missing, const char* before) {
+  if (!missing.empty()) out << before << "Handout steps your kernel never reached: " << missing << "\n";
+}
+
+void print_result(std::ostream& out, bool markdown, const std::string& label, const std::string& values, bool ok,
+                  const std::string& why, bool item) {
+  out << (markdown && item ? "- " : "") << label << ": " << (markdown ? "**" : "") << values << (markdown ? "**" : "")
+      << (ok ? " ✓" : " ✗ (" + why + ")") << "\n";
 }
 
 }  // namespace pplab::trace

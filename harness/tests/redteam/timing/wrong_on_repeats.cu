@@ -5,25 +5,15 @@
 // measurement unverified.
 #include <cstddef>
 
-#include "saxpy.cuh"
+#include "honest_saxpy.cuh"
 
 namespace pplab::lab01 {
-namespace {
-
-__global__ void saxpy_kernel(float a, const float* x, float* y, std::size_t n) {
-  const std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i < n) y[i] = a * x[i] + y[i];
-}
-
-}  // namespace
 
 void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t stream) {
   static int calls = 0;
   ++calls;
   if (calls > 3 && calls % 2 == 1) return;  // a "fast" run that leaves y as it was
-  if (n == 0) return;
-  const unsigned blocks = unsigned((n + 255) / 256);
-  saxpy_kernel<<<blocks, 256, 0, stream>>>(a, d_x, d_y, n);
+  honest_saxpy(a, d_x, d_y, n, stream);
 }
 
 }  // namespace pplab::lab01

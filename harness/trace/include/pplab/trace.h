@@ -132,6 +132,9 @@ class Tracer {
 
  private:
   void record_writes(int thread);
+  // A step ending at this rendezvous, from `before` to the array as last seen, in the
+  // block and launch being recorded.
+  Step& push_step(const char* file, int line, const char* op, const std::vector<std::uint8_t>& before);
   void close_step(const char* file, int line, const char* op);
   void note_block();
   std::size_t element_bytes_ = 4;
@@ -219,6 +222,20 @@ Options parse_options(int argc, char** argv, const char* what);
 
 /// Prints `label` and the values, space separated: text `  a: 1 2 3`, or a Markdown row.
 void print_array(std::ostream& out, bool markdown, const std::string& label, const std::vector<std::string>& values);
+
+/// Opens a trace's text output: `title`, the kernel file traced, the `notes` lines (if
+/// any), then a blank line.
+void print_heading(std::ostream& out, const std::string& title, const char* kernel_file,
+                   const std::string& notes = "");
+/// The heading rows of a Markdown table of an array's n elements: `| i | 0 | 1 | … |`.
+void print_index_row(std::ostream& out, std::size_t n);
+/// "Handout steps your kernel never reached: …" after `before`, where `missing` (from
+/// handout_missing) names any; else nothing.
+void print_missing(std::ostream& out, const std::string& missing, const char* before = "");
+/// A trace's summary line, "label: values ✓" or "label: values ✗ (why)"; in Markdown
+/// the values are bold, and `item` makes the line a list item.
+void print_result(std::ostream& out, bool markdown, const std::string& label, const std::string& values, bool ok,
+                  const std::string& why = "differs from the CPU's", bool item = false);
 
 /// Formats a number as the seed does: integers without a decimal point.
 std::string number(double v);
