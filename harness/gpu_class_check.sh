@@ -6,6 +6,7 @@
 # Before the class, every reference check runs on the GPU (device work counted by CUPTI;
 # REFERENCE_CHECKS=0 leaves this out).
 # Logs, the gradebook and the reports (grades.tar.gz) go to $OUT (default build/gpu-class).
+# REDTEAM=1 grades the red-team suite instead of the class (redteam.log, its gradebook).
 #
 #   PPLAB_CMAKE_ARGS   extra configure arguments, e.g. -DCMAKE_PREFIX_PATH=... where the
 #                      header-only packages (doctest, CLI11, nlohmann-json) are not installed
@@ -36,6 +37,21 @@ if [ "${REFERENCE_CHECKS:-1}" = 1 ]; then
   tail -n 3 "$OUT/ctest.log"
 fi
 not_counted=$(grep -h -m1 "device work is not counted" "$OUT/ctest.log")
+
+if [ "${REDTEAM:-0}" = 1 ]; then
+  # The red-team suite (harness/tests/redteam) against this GPU grader, instead of the
+  # class: every attack earns nothing, the two honest students keep every point.
+  echo "== the red-team suite on the GPU"
+  start=$(seconds)
+  cmake -DPPLAB="$build/bin/pplab" -DROOT="$PWD" -DATTACKS="$PWD/harness/tests/redteam" -DWORK="$build/redteam" \
+    -P harness/tests/redteam/redteam_grade.cmake > "$OUT/redteam.log" 2>&1
+  redteam_status=$?
+  cp "$build/redteam/out/gradebook.csv" "$OUT/redteam-gradebook.csv" 2>/dev/null
+  echo "red team: exit ${redteam_status} after $(( $(seconds) - start )) s ($(date -u +%F), $(head -1 "$OUT/device.txt"))"
+  grep -E 'FAILED|expected' "$OUT/redteam.log" | head -20
+  cat "$OUT/redteam-gradebook.csv" 2>/dev/null | cut -c1-120
+  exit $redteam_status
+fi
 
 echo "== the class"
 class=$build/class
