@@ -457,7 +457,8 @@ void add_grade_command(CLI::App& app) {
   command->add_option("--case-limit", options->case_limit, "Seconds each test case may run before it is killed")
       ->capture_default_str();
   command->add_option("--jobs,-j", options->jobs,
-                      "Checks (or students) graded at once (default: every CPU core); GPU timing always runs alone");
+                      "Jobs at once, shared out between students, their labs and each lab's checks (default: every CPU "
+                      "core); GPU timing always runs alone");
   command->add_option("--students", options->students,
                       "With --submissions: grade only these student folders, e.g. alice,bob (the gradebook "
                       "then lists only them)");
