@@ -124,18 +124,6 @@ LabRules PointsFile::rules_for(const std::string& lab) const {
 
 // ---------------------------------------------------------------- GPU gate
 
-ReferenceTimes::Lab ReferenceTimes::get(const std::string& lab, const std::function<Lab()>& measure) {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    const auto found = labs_.find(lab);
-    if (found != labs_.end()) return found->second;
-  }
-  // Measured outside the lock: callers hold the GPU gate, so no two measure at once.
-  Lab taken = measure();
-  std::lock_guard<std::mutex> lock(mutex_);
-  return labs_.emplace(lab, std::move(taken)).first->second;
-}
-
 void GpuGate::enter_shared() {
   std::unique_lock<std::mutex> lock(mutex_);
   changed_.wait(lock, [&] { return !exclusive_ && waiting_exclusive_ == 0; });
@@ -157,6 +145,27 @@ void GpuGate::leave_exclusive() {
   std::lock_guard<std::mutex> lock(mutex_);
   exclusive_ = false;
   changed_.notify_all();
+}
+
+GpuGate::Hold::Hold(GpuGate* gate, Mode mode) : gate_(gate), mode_(mode) {
+  if (gate_) mode_ == shared ? gate_->enter_shared() : gate_->enter_exclusive();
+}
+GpuGate::Hold::~Hold() {
+  if (gate_) mode_ == shared ? gate_->leave_shared() : gate_->leave_exclusive();
+}
+
+// ---------------------------------------------------------------- reference times
+
+ReferenceTimes::Lab ReferenceTimes::get(const std::string& lab, const std::function<Lab()>& measure) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto found = labs_.find(lab);
+    if (found != labs_.end()) return found->second;
+  }
+  // Measured outside the lock: callers hold the GPU gate, so no two measure at once.
+  Lab taken = measure();
+  std::lock_guard<std::mutex> lock(mutex_);
+  return labs_.emplace(lab, std::move(taken)).first->second;
 }
 
 namespace {
@@ -388,6 +397,22 @@ std::vector<Timing> run_bench(const fs::path& binary, const fs::path& runner, co
   return timings;
 }
 
+// The reference's timing, as the student's is taken: by the checker's timer through its
+// runner, with the library rows beside it in process. A grading tree built before that
+// timer existed times the reference in process, library rows and all.
+ReferenceTimes::Lab time_reference(const Lab& lab, const LabRules& rules, const GradeSettings& settings) {
+  ReferenceTimes::Lab taken;
+  if (!lab.reference_timer.empty()) {
+    taken.reference = run_bench(lab.reference_timer, {}, rules, BenchRows::lab, false, settings, taken.reference_problem);
+    taken.library = run_bench(lab.reference_bench, {}, rules, BenchRows::library, false, settings, taken.library_problem);
+  } else {
+    taken.in_process = true;
+    for (auto& t : run_bench(lab.reference_bench, {}, rules, BenchRows::both, false, settings, taken.reference_problem))
+      (t.impl == "reference" ? taken.reference : taken.library).push_back(t);
+  }
+  return taken;
+}
+
 }  // namespace
 
 void grade_speed(LabGrade& grade, const GradeSettings& settings) {
@@ -420,54 +445,33 @@ void grade_speed(LabGrade& grade, const GradeSettings& settings) {
   if (grade.lab.student_bench.empty()) return lose_all("the student benchmark was not built");
 
   // Timing runs alone on the GPU: no checks of other submissions beside it.
-  std::string student_problem, reference_problem;
   if (settings.progress) settings.progress(grade.lab.folder + ": timing student and reference");
-  if (settings.gpu) settings.gpu->enter_exclusive();
-  // The reference is timed as the student is, by the checker's timer through its runner,
-  // and the library rows beside it in process; a grading tree built before that timer
-  // existed times the reference in process, library rows and all.
-  const auto measure_reference = [&] {
-    ReferenceTimes::Lab taken;
-    if (!grade.lab.reference_timer.empty()) {
-      taken.reference =
-          run_bench(grade.lab.reference_timer, {}, rules, BenchRows::lab, false, settings, taken.reference_problem);
-      taken.library =
-          run_bench(grade.lab.reference_bench, {}, rules, BenchRows::library, false, settings, taken.library_problem);
-    } else {
-      taken.in_process = true;
-      for (auto& t :
-           run_bench(grade.lab.reference_bench, {}, rules, BenchRows::both, false, settings, taken.reference_problem))
-        (t.impl == "reference" ? taken.reference : taken.library).push_back(t);
-    }
-    return taken;
-  };
-  const ReferenceTimes::Lab taken = settings.reference_times
-                                        ? settings.reference_times->get(grade.lab.folder, measure_reference)
-                                        : measure_reference();
-  const auto& reference = taken.reference;
-  const auto& library = taken.library;
-  const std::string& library_problem = taken.library_problem;
-  reference_problem = taken.reference_problem;
+  ReferenceTimes::Lab taken;
+  std::vector<Timing> student;
+  std::string student_problem;
+  {
+    const GpuGate::Hold alone(settings.gpu, GpuGate::Hold::alone);
+    const auto measure = [&] { return time_reference(grade.lab, rules, settings); };
+    taken = settings.reference_times ? settings.reference_times->get(grade.lab.folder, measure) : measure();
+    student = run_bench(grade.lab.student_bench, grade.lab.student_runner, rules, BenchRows::lab, true, settings,
+                        student_problem);
+  }
   if (taken.in_process)
     grade.notes.push_back("the reference was timed in process, the student through the runner: rebuild the "
                           "grading tree so that both are timed the same way");
-  const auto student =
-      run_bench(grade.lab.student_bench, grade.lab.student_runner, rules, BenchRows::lab, true, settings,
-                student_problem);
-  if (settings.gpu) settings.gpu->leave_exclusive();
-
-  for (const auto& t : reference)
+  for (const auto& t : taken.reference)
     if (t.impl == "reference") grade.reference_times.push_back(t);
-  grade.other_times = library;
-  for (const auto* rows : {&reference, &library})
+  grade.other_times = taken.library;
+  for (const auto* rows : {&taken.reference, &taken.library})
     for (const auto& t : *rows) grade.device_copy_gbps = std::max(grade.device_copy_gbps, t.copy_gbps);
-  if (!library_problem.empty()) grade.notes.push_back("the library rows were not timed (" + library_problem + ")");
+  if (!taken.library_problem.empty())
+    grade.notes.push_back("the library rows were not timed (" + taken.library_problem + ")");
   for (const auto& t : student)
     if (t.impl == "student") grade.student_times.push_back(t);
-  if (!reference_problem.empty()) {
+  if (!taken.reference_problem.empty()) {
     grade.speed_graded = false;
     grade.speed_max = 0;
-    grade.speed_note = "speed not graded: the reference benchmark failed (" + reference_problem + ")";
+    grade.speed_note = "speed not graded: the reference benchmark failed (" + taken.reference_problem + ")";
     return;
   }
   if (!student_problem.empty()) return lose_all(student_problem);
@@ -530,7 +534,6 @@ void sanitize_gpu_checks(LabGrade& grade, const CheckOptions& options, const Gra
     return;
   }
   if (settings.progress) settings.progress(grade.lab.folder + ": compute-sanitizer memcheck and racecheck");
-  if (settings.gpu) settings.gpu->enter_shared();
   // The tool wraps the runner, which holds the lab's code, inside the sandbox.
   const auto runner_under = [&](const std::string& tool) {
     const std::vector<std::string> words = {settings.sanitizer.string(), "--tool", tool, "--print-limit", "20"};
@@ -541,12 +544,13 @@ void sanitize_gpu_checks(LabGrade& grade, const CheckOptions& options, const Gra
     }
     return sandboxed(settings.sandbox, grade.lab.student_runner, words);
   };
-  const SanitizerResult found =
-      run_sanitizer(settings.sanitizer, grade.lab.student_checks, {"memcheck", "racecheck"}, options.environment,
+  const SanitizerResult found = [&] {
+    const GpuGate::Hold shared(settings.gpu, GpuGate::Hold::shared);
+    return run_sanitizer(settings.sanitizer, grade.lab.student_checks, {"memcheck", "racecheck"}, options.environment,
                     std::min(settings.case_limit, std::chrono::seconds(300)), options.working_directory,
                     grade.lab.student_runner.empty() ? nullptr
                                                      : std::function<std::vector<std::string>(const std::string&)>(runner_under));
-  if (settings.gpu) settings.gpu->leave_shared();
+  }();
   grade.sanitized = true;
   for (const auto& problem : found.problems) grade.notes.push_back(problem);
   for (const auto& finding : found.findings) {
@@ -586,9 +590,10 @@ void judge_on_emulator_too(LabGrade& grade, const CheckOptions& gpu_options, con
   }
   // The emulator needs no GPU, but it keeps the CPUs busy, and the checker's timer
   // measures on the CPU's clock: it too stays out of a timing's way.
-  if (settings.gpu) settings.gpu->enter_shared();
-  const LabResult emulator = run_lab_checks(grade.lab.folder, grade.lab.emulator_checks, options);
-  if (settings.gpu) settings.gpu->leave_shared();
+  const LabResult emulator = [&] {
+    const GpuGate::Hold shared(settings.gpu, GpuGate::Hold::shared);
+    return run_lab_checks(grade.lab.folder, grade.lab.emulator_checks, options);
+  }();
   grade.checks = merge_judgements(grade.checks, emulator);
   grade.judged_on_emulator = true;
 }
@@ -630,9 +635,10 @@ void grade_lab(LabGrade& grade, const GradeSettings& settings) {
       if (settings.progress)
         settings.progress(grade.lab.folder + " " + std::to_string(i + 1) + "/" + std::to_string(count) + " " + name);
     };
-    if (settings.gpu && settings.workbook.backend == "gpu") settings.gpu->enter_shared();
-    grade.checks = run_lab_checks(grade.lab.folder, grade.lab.student_checks, options);
-    if (settings.gpu && settings.workbook.backend == "gpu") settings.gpu->leave_shared();
+    {
+      const GpuGate::Hold shared(settings.workbook.backend == "gpu" ? settings.gpu : nullptr, GpuGate::Hold::shared);
+      grade.checks = run_lab_checks(grade.lab.folder, grade.lab.student_checks, options);
+    }
     if (settings.workbook.backend == "gpu") {
       sanitize_gpu_checks(grade, options, settings);
       judge_on_emulator_too(grade, options, settings);

@@ -145,6 +145,22 @@ class GpuGate {
   void leave_shared();
   void enter_exclusive();
   void leave_exclusive();
+
+  /// Holds `gate` (none: holds nothing) from construction to destruction, shared or
+  /// alone, so a lab whose grading throws cannot leave it held for everyone else.
+  class Hold {
+   public:
+    enum Mode { shared, alone };
+    Hold(GpuGate* gate, Mode mode);
+    ~Hold();
+    Hold(const Hold&) = delete;
+    Hold& operator=(const Hold&) = delete;
+
+   private:
+    GpuGate* gate_;
+    Mode mode_;
+  };
+
  private:
   std::mutex mutex_;
   std::condition_variable changed_;

@@ -189,8 +189,9 @@ int main() {
       std::fflush(stdout);
       pplab::remote::send_frame(kChecker, op, reply);
 #ifndef PPLAB_SIM
-      // The checker's timer sends a run and then a synchronise microseconds apart: a
-      // runner asleep on its socket would wake late and add that to the lab's time.
+      // The checker's timer sends its timed request microseconds after the untimed
+      // synchronise before it: a runner asleep on its socket would wake late and add
+      // that to the lab's time.
       pplab::remote::spin_until_readable(kChecker, std::chrono::microseconds(300));
 #endif
     }

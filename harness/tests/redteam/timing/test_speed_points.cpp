@@ -7,7 +7,10 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <filesystem>
+#include <future>
+#include <stdexcept>
 #include <string>
 
 #include "grading.h"
@@ -113,4 +116,18 @@ TEST_CASE("a batch times each lab's reference once and compares every submission
   reference_times.get("02_dot_product", count);
   reference_times.get("03_reduce", count);
   CHECK(measured == 2);
+}
+
+TEST_CASE("a lab whose grading throws while it shares the GPU does not keep a timing waiting") {
+  GpuGate gate;
+  try {
+    const GpuGate::Hold shared(&gate, GpuGate::Hold::shared);
+    throw std::runtime_error("a check program could not be started");
+  } catch (const std::runtime_error&) {
+  }
+  // With the gate left held, this would wait for ever: give it a few seconds.
+  auto timing = std::async(std::launch::async, [&] { const GpuGate::Hold alone(&gate, GpuGate::Hold::alone); });
+  const bool ran = timing.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
+  CHECK(ran);
+  if (!ran) gate.leave_shared();  // let the waiting timing end, so the test fails rather than hangs
 }
