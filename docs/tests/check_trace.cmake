@@ -2,30 +2,12 @@
 # A lab's worked example, step by step: the trace program succeeds and prints each of
 # EXPECT in that order (the handout's numbers); when PAGE is given, the handout page
 # shows the generated step table and the same numbers.
+include(${CMAKE_CURRENT_LIST_DIR}/../../harness/trace/expect_in_order.cmake)
 execute_process(COMMAND ${PROGRAM} OUTPUT_VARIABLE text ERROR_VARIABLE errors RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "${PROGRAM} failed (${status}):\n${text}${errors}")
 endif()
-# EXPECT is split at each "|" by hand, not as a CMake list: a list would keep
-# "y[0…3] = ...|T0: ..." together, because brackets hide the separator inside them.
-set(rest "${text}")
-set(pending "${EXPECT}")
-while(NOT pending STREQUAL "")
-  string(FIND "${pending}" "|" bar)
-  if(bar EQUAL -1)
-    set(line "${pending}")
-    set(pending "")
-  else()
-    string(SUBSTRING "${pending}" 0 ${bar} line)
-    math(EXPR after "${bar} + 1")
-    string(SUBSTRING "${pending}" ${after} -1 pending)
-  endif()
-  string(FIND "${rest}" "${line}" at)
-  if(at EQUAL -1)
-    message(FATAL_ERROR "${PROGRAM} does not show, in order: '${line}'\nIt printed:\n${text}")
-  endif()
-  string(SUBSTRING "${rest}" ${at} -1 rest)
-endwhile()
+expect_in_order(${PROGRAM} "${text}" "${EXPECT}")
 if(DEFINED PAGE)
   if(NOT EXISTS "${PAGE}")
     message(FATAL_ERROR "no handout page ${PAGE}")
