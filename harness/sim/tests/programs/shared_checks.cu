@@ -40,13 +40,13 @@ __global__ void race_through_pointer(int* out) {
   out[threadIdx.x] = 0;
 }
 
-// Reads a slot nobody in its block wrote: thread 31 stores in block 0 only, so
-// block 1 would read block 0's value if shared memory were not poisoned per block.
+// Block 1 reads a slot nobody in it wrote (thread 31 stores in block 0 only), so it would
+// see block 0's value if shared memory were not poisoned per block. Only it stores out.
 __global__ void uninit_static(int* out) {
   __shared__ int slots[32];
   if (threadIdx.x < 31 || blockIdx.x == 0) slots[threadIdx.x] = 7;
   __syncthreads();
-  out[threadIdx.x] = slots[31 - threadIdx.x];  // line 49
+  if (blockIdx.x == 1) out[threadIdx.x] = slots[31 - threadIdx.x];  // line 49
 }
 
 __global__ void uninit_dynamic(int* out) {

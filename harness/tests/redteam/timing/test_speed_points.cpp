@@ -83,9 +83,16 @@ TEST_CASE("a lab that prints its own timing gets the checker's figure, not its o
   grade_speed(grade, settings_here());
   INFO(grade.speed_note);
   REQUIRE(grade.student_times.size() == 1);
-  CHECK(grade.student_times[0].timed_by == "checker");
-  CHECK(grade.student_times[0].median_ms > 0.000001);
-  CHECK(grade.student_times[0].repeats == 20);
+  const auto& timing = grade.student_times[0];
+  CHECK(timing.timed_by == "checker");
+  CHECK(timing.repeats == 20);
+  // The forged record says 0.000001 ms for every figure. The checker's own figures are a
+  // spread of wall times less the empty request's median, so a loaded machine can floor
+  // a fast repeat, even the median, at zero; the slowest of twenty is above the forgery.
+  CHECK(timing.median_ms != 0.000001);
+  CHECK(timing.max_ms > 0.000001);
+  CHECK(timing.min_ms <= timing.median_ms);
+  CHECK(timing.median_ms <= timing.max_ms);
 }
 
 TEST_CASE("a batch times each lab's reference once and compares every submission with it") {
