@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -220,6 +221,14 @@ double GradeReport::max() const {
 // ---------------------------------------------------------------- grading
 
 namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+
+// Whole seconds, for the progress lines that show where a grading run's time goes.
+std::string seconds_between(SteadyClock::time_point from, SteadyClock::time_point to) {
+  return std::to_string(std::chrono::duration_cast<std::chrono::seconds>(to - from).count());
+}
+std::string seconds_since(SteadyClock::time_point from) { return seconds_between(from, SteadyClock::now()); }
 
 bool matches(const std::string& pattern, const std::string& name) {
   return pattern == "*" || name.rfind(pattern, 0) == 0;
@@ -450,11 +459,16 @@ void grade_speed(LabGrade& grade, const GradeSettings& settings) {
   std::vector<Timing> student;
   std::string student_problem;
   {
+    const auto asked = SteadyClock::now();
     const GpuGate::Hold alone(settings.gpu, GpuGate::Hold::alone);
+    const auto granted = SteadyClock::now();
     const auto measure = [&] { return time_reference(grade.lab, rules, settings); };
     taken = settings.reference_times ? settings.reference_times->get(grade.lab.folder, measure) : measure();
     student = run_bench(grade.lab.student_bench, grade.lab.student_runner, rules, BenchRows::lab, true, settings,
                         student_problem);
+    if (settings.progress)
+      settings.progress(grade.lab.folder + ": timed in " + seconds_since(granted) + " s, after waiting " +
+                        seconds_between(asked, granted) + " s for the GPU to itself");
   }
   if (taken.in_process)
     grade.notes.push_back("the reference was timed in process, the student through the runner: rebuild the "
@@ -544,6 +558,7 @@ void sanitize_gpu_checks(LabGrade& grade, const CheckOptions& options, const Gra
     }
     return sandboxed(settings.sandbox, grade.lab.student_runner, words);
   };
+  const auto started = SteadyClock::now();
   const SanitizerResult found = [&] {
     const GpuGate::Hold shared(settings.gpu, GpuGate::Hold::shared);
     return run_sanitizer(settings.sanitizer, grade.lab.student_checks, {"memcheck", "racecheck"}, options.environment,
@@ -551,6 +566,7 @@ void sanitize_gpu_checks(LabGrade& grade, const CheckOptions& options, const Gra
                     grade.lab.student_runner.empty() ? nullptr
                                                      : std::function<std::vector<std::string>(const std::string&)>(runner_under));
   }();
+  if (settings.progress) settings.progress(grade.lab.folder + ": compute-sanitizer done in " + seconds_since(started) + " s");
   grade.sanitized = true;
   for (const auto& problem : found.problems) grade.notes.push_back(problem);
   for (const auto& finding : found.findings) {
@@ -590,10 +606,12 @@ void judge_on_emulator_too(LabGrade& grade, const CheckOptions& gpu_options, con
   }
   // The emulator needs no GPU, but it keeps the CPUs busy, and the checker's timer
   // measures on the CPU's clock: it too stays out of a timing's way.
+  const auto started = SteadyClock::now();
   const LabResult emulator = [&] {
     const GpuGate::Hold shared(settings.gpu, GpuGate::Hold::shared);
     return run_lab_checks(grade.lab.folder, grade.lab.emulator_checks, options);
   }();
+  if (settings.progress) settings.progress(grade.lab.folder + ": emulator checks done in " + seconds_since(started) + " s");
   grade.checks = merge_judgements(grade.checks, emulator);
   grade.judged_on_emulator = true;
 }
@@ -636,8 +654,10 @@ void grade_lab(LabGrade& grade, const GradeSettings& settings) {
         settings.progress(grade.lab.folder + " " + std::to_string(i + 1) + "/" + std::to_string(count) + " " + name);
     };
     {
+      const auto started = SteadyClock::now();
       const GpuGate::Hold shared(settings.workbook.backend == "gpu" ? settings.gpu : nullptr, GpuGate::Hold::shared);
       grade.checks = run_lab_checks(grade.lab.folder, grade.lab.student_checks, options);
+      if (settings.progress) settings.progress(grade.lab.folder + ": checks done in " + seconds_since(started) + " s");
     }
     if (settings.workbook.backend == "gpu") {
       sanitize_gpu_checks(grade, options, settings);
