@@ -74,6 +74,22 @@ for inp in sorted(out.glob("*.in-process.jsonl")):
             over.append(lab)
 print()
 print("over 5% (or unverified, or missing): " + (", ".join(sorted(set(over))) if over else "none"))
+
+# Through the runner, a repeat that follows a checked one (a download and a comparison,
+# the device idle meanwhile) is set beside one that follows a timed repeat: a gap
+# between their medians is time a pause costs, which the in-process loop never pays.
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2] if values else float("nan")
+print()
+print(f"{'lab':<28} {'variant':<34} {'after a check ms':>17} {'count':>5} {'after a repeat ms':>18} {'count':>5}")
+for path in sorted(out.glob("*.through-runner.jsonl")):
+    lab = path.name[: -len(".through-runner.jsonl")]
+    for variant, t in rows(path).items():
+        times, paused = t.get("repeat_ms", []), t.get("after_check", [])
+        after = [ms for ms, p in zip(times, paused) if p]
+        calm = [ms for ms, p in zip(times, paused) if not p]
+        print(f"{lab:<28} {variant or '-':<34} {median(after):>17.4f} {len(after):>5} {median(calm):>18.4f} {len(calm):>5}")
 sys.exit(1 if over else 0)
 PY
 exit $status

@@ -84,10 +84,12 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
   std::mt19937_64 picker{std::random_device{}()};
   std::bernoulli_distribution check_this_one(0.5);
   std::vector<double> times;
+  std::vector<bool> after_check;
   bool all_right = true;
   int checked = 0;
   bool paused = false;  // the last repeat was checked
   for (int i = 0; i < options.repeats; ++i) {
+    const bool paused_before = paused;
     if (paused) warm_up_after_pause(spec);
     if (spec.prepare) spec.prepare();
     flush_l2();
@@ -103,6 +105,7 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
     PPLAB_CUDA_CHECK(synced);
     PPLAB_CUDA_CHECK(cudaGetLastError());
     times.push_back(std::max(0.0, wall_ms - empty_ms));
+    after_check.push_back(paused_before);
     // Picked only now, after the run has returned, so the runner cannot know.
     const bool last = i + 1 == options.repeats;
     paused = options.verify_all || last || check_this_one(picker);
@@ -115,6 +118,8 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
   Measurement m;
   m.spec = spec;
   m.timed_by = "checker";
+  m.repeat_ms = times;
+  m.after_check = after_check;
   detail::summarise(m, times);
   m.verified = all_right && checked > 0;
   m.verified_repeats = checked;

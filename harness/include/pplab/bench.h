@@ -52,6 +52,11 @@ struct Measurement {
   int verified_repeats = 0;     ///< how many timed repeats had their output checked
   double untimed_ms = 0;        ///< in process: work the events missed (another stream)
   std::string timed_by;         ///< "in-process" or "checker"
+  /// The checker's timer only: each timed repeat in the order it ran, and whether a
+  /// checked repeat (a download and a comparison, the device idle) came just before it.
+  /// They show whether a pause before a repeat costs it time.
+  std::vector<double> repeat_ms;
+  std::vector<bool> after_check;
 };
 
 /// Options shared by every benchmark binary, parsed from argv by bench_options().
