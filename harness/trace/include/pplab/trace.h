@@ -365,8 +365,9 @@ std::vector<T> from_device(const T* device, std::size_t n) {
 }
 
 /// The traced launch: `run` (the lab's call, returning what the trace prints) runs once,
-/// recorded; returns its result. Later launches are not recorded (stop()). Enough where
-/// the tracer knows the array already (Tracer::watch()); see traced_run() otherwise.
+/// recorded; returns its result. Later launches are not recorded (stop()). Enough for a
+/// watch()ed array, or a shared array taken as zeroed where the first rendezvous finds
+/// it; traced_run() finds the array first, so that the traced launch shows every write.
 template <class Run>
 auto traced_once(Tracer& tracer, Run&& run) {
   auto result = run();
