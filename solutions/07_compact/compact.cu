@@ -170,7 +170,7 @@ __device__ inline unsigned warp_inclusive_sum(unsigned value, unsigned lane) {
 }
 
 /// Waits about `nanoseconds` before polling again, so that warps waiting for their
-/// predecessors do not flood the memory system with reads (a no-op on the emulator).
+/// predecessors do not flood the memory system with reads (on the emulator, a yield).
 __device__ inline void back_off(unsigned nanoseconds) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
   __nanosleep(nanoseconds);

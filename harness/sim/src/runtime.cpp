@@ -158,8 +158,9 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
   prop->maxGridSize[2] = 65535;
   prop->clockRate = 1000000;
   prop->totalConstMem = 65536;
-  prop->major = 9;  // what the labs target; the sim does not model an architecture
-  prop->minor = 0;
+  // What the labs target; the sim does not model an architecture.
+  prop->major = PPLAB_SIM_CUDA_ARCH / 100;
+  prop->minor = PPLAB_SIM_CUDA_ARCH % 100 / 10;
   prop->textureAlignment = 512;
   prop->multiProcessorCount = workers;
   prop->concurrentKernels = 0;

@@ -237,6 +237,12 @@ const char* warp_op_name(WarpOp op) {
     case WarpOp::shfl_xor: return "__shfl_xor_sync";
     case WarpOp::match_any: return "__match_any_sync";
     case WarpOp::active: return "__activemask";
+    case WarpOp::reduce_add: return "__reduce_add_sync";
+    case WarpOp::reduce_min: return "__reduce_min_sync";
+    case WarpOp::reduce_max: return "__reduce_max_sync";
+    case WarpOp::reduce_and: return "__reduce_and_sync";
+    case WarpOp::reduce_or: return "__reduce_or_sync";
+    case WarpOp::reduce_xor: return "__reduce_xor_sync";
   }
   return "warp op";
 }
@@ -309,6 +315,26 @@ std::string summarize_threads(const Worker& w) {
 unsigned exist_mask(const Worker& w, int warp) {
   int lanes = std::min(32, w.n - warp * 32);
   return lanes >= 32 ? 0xffffffffu : ((1u << lanes) - 1);
+}
+
+// The value every lane of `group` gets from a __reduce_*_sync: the 32-bit values of
+// the group's lanes combined, min and max compared signed when `is_signed`.
+std::uint64_t warp_reduction(const Worker& w, int base, unsigned group, WarpOp op, bool is_signed) {
+  std::uint32_t acc = 0;
+  bool first = true;
+  for (unsigned g = group; g; g &= g - 1) {
+    const auto v = static_cast<std::uint32_t>(w.threads[base + __builtin_ctz(g)].value);
+    const bool less = is_signed ? static_cast<std::int32_t>(v) < static_cast<std::int32_t>(acc) : v < acc;
+    if (first) acc = v;
+    else if (op == WarpOp::reduce_add) acc += v;
+    else if (op == WarpOp::reduce_min) acc = less ? v : acc;
+    else if (op == WarpOp::reduce_max) acc = less ? acc : v;
+    else if (op == WarpOp::reduce_and) acc &= v;
+    else if (op == WarpOp::reduce_or) acc |= v;
+    else acc ^= v;
+    first = false;
+  }
+  return acc;
 }
 
 // Resolves complete warp groups; returns how many threads it released. A group
@@ -399,6 +425,12 @@ int resolve_warps(Worker& w, bool diagnose) {
             t.result = same;
             break;
           }
+          case WarpOp::reduce_add:
+          case WarpOp::reduce_min:
+          case WarpOp::reduce_max:
+          case WarpOp::reduce_and:
+          case WarpOp::reduce_or:
+          case WarpOp::reduce_xor: t.result = warp_reduction(w, base, group, t.wop, t.arg != 0); break;
           case WarpOp::shfl: src = seg + (t.arg & (width - 1)); break;
           case WarpOp::shfl_up:
             src = (static_cast<unsigned>(l - seg) >= static_cast<unsigned>(t.arg)) ? l - t.arg : l;

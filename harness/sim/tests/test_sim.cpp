@@ -727,6 +727,16 @@ TEST_CASE("a shuffle reading a lane outside its mask is reported with its line")
               "ub_shuffle.cu:6 (mask 0x000000ff): lane 0 reads lane 16, which the mask leaves out"});
 }
 
+TEST_CASE("__CUDA_ARCH__ is the sim's device in code only a GPU compiles, and undefined in host code") {
+  expect_run(simcc_run("cuda_arch"), Exit::cleanly,
+             {"arch: sum_path 800, device_body 900, both_sides 1, kernel 90, lambda 7, host_group 1, host_body 10\n"});
+}
+
+TEST_CASE("__reduce_*_sync reduce over the lanes of the mask, min and max signed for int") {
+  expect_run(simcc_run("warp_reduce"), Exit::cleanly,
+             {"reduce: add -10, min -10, max 9, min unsigned 0, or 0xfffff, and 0x1, xor 0xffffe\n"});
+}
+
 TEST_CASE("simcc --version and --help say what is supported") {
   auto v = run(std::string(PPLAB_SIM_SIMCC) + " --version");
   CHECK(v.status == 0);

@@ -24,6 +24,7 @@
 // Newlines inside a rewritten span are emitted after the replacement, so each line
 // keeps its number; the output starts with #line 1 "<absolute path of input>".
 // A .cu file also gets nvcc's implicit `#include <cuda_runtime.h>` first.
+// In device-only places, __CUDA_ARCH__ is spelled PPLAB_SIM_CUDA_ARCH (device_arch.h).
 //
 // Headers: a quoted #include that resolves next to the including file is followed.
 // A header that needs a rewrite (it launches, declares extern __shared__ or defines
@@ -42,6 +43,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "device_arch.h"
 
 namespace {
 
@@ -102,10 +105,7 @@ std::string blank_non_code(const std::string& s) {
   return out;
 }
 
-struct Edit {
-  size_t begin, end;
-  std::string text;
-};
+using pplab_sim_rewrite::Edit;
 
 std::string newlines_in(const std::string& s, size_t b, size_t e) {
   std::string nl;
@@ -500,7 +500,10 @@ int rewrite_file(const std::string& in_path, const std::string& out_path, Contex
   // Quoted includes found next to this file: follow them; name the rewritten copy,
   // or (from a rewritten header, which lives elsewhere) the original's absolute path.
   const std::filesystem::path dir = std::filesystem::absolute(in_path).parent_path();
-  bool need = has_token(code, "__global__") || has_token(code, "__shared__") || code.find("<<<") != std::string::npos;
+  const std::vector<Edit> arch_edits = pplab_sim_rewrite::device_arch_edits(code);
+  edits.insert(edits.end(), arch_edits.begin(), arch_edits.end());
+  bool need = has_token(code, "__global__") || has_token(code, "__shared__") || code.find("<<<") != std::string::npos ||
+              !arch_edits.empty();
   int status = 0;
   std::vector<Edit> inc_edits;
   for (const Edit& inc : includes) {

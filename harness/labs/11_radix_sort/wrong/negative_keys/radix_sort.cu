@@ -379,7 +379,7 @@ __device__ inline unsigned long long read_tile(const unsigned long long* status,
   return *reinterpret_cast<const volatile unsigned long long*>(status + word);
 }
 
-/// Waits about `nanoseconds` before polling again (a no-op on the emulator).
+/// Waits about `nanoseconds` before polling again (on the emulator, a yield).
 __device__ inline void back_off(unsigned nanoseconds) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
   __nanosleep(nanoseconds);

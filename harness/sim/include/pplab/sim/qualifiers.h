@@ -18,3 +18,7 @@
 // defined: libstdc++ spells __attribute__((__noinline__)).
 // __CUDACC__ and __CUDA_ARCH__ stay undefined: code that tests them takes its host
 // path, which is the path that runs here. Test PPLAB_SIM to tell the backends apart.
+// In code only a GPU compiles (a __global__ or __device__-only function, or a group of
+// such definitions), the rewriter spells __CUDA_ARCH__ as this: the sim's device, the
+// compute capability cudaGetDeviceProperties reports (tools/device_arch.h).
+#define PPLAB_SIM_CUDA_ARCH 900

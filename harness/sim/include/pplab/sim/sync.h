@@ -4,6 +4,7 @@
 // scheduler, which names them in divergence and deadlock reports.
 #pragma once
 #include <atomic>
+#include <thread>
 
 #include "pplab/sim/fiber.h"
 
@@ -86,3 +87,6 @@ int syncthreads_slow(BarrierOp op, int pred, const char* file, int line);
 inline void __threadfence_block() { std::atomic_signal_fence(std::memory_order_seq_cst); }
 inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 inline void __threadfence_system() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+// A warp that backs off while it waits for another block (sm_70 and later): here it
+// gives its worker's CPU to the other workers, one of which runs the block it waits for.
+inline void __nanosleep(unsigned) { std::this_thread::yield(); }

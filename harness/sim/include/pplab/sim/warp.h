@@ -1,4 +1,4 @@
-// Warp-level operations: votes, shuffles, __syncwarp.
+// Warp-level operations: votes, shuffles, reductions, __syncwarp.
 //
 // Each one is a rendezvous over the live lanes named in its mask: the caller
 // suspends until all of them arrive at a warp op of the same kind and mask; then
@@ -9,7 +9,10 @@
 #include <type_traits>
 
 namespace pplab::sim {
-enum class WarpOp : std::uint8_t { sync, ballot, any, all, shfl, shfl_up, shfl_down, shfl_xor, match_any, active };
+enum class WarpOp : std::uint8_t {
+  sync, ballot, any, all, shfl, shfl_up, shfl_down, shfl_xor, match_any, active,
+  reduce_add, reduce_min, reduce_max, reduce_and, reduce_or, reduce_xor
+};
 
 // value: the lane's 64-bit payload; arg: source lane / delta / xor mask.
 std::uint64_t warp_op(WarpOp op, unsigned mask, std::uint64_t value, int arg, int width,
@@ -32,6 +35,17 @@ T shfl(WarpOp op, const char* file, int line, unsigned mask, T var, int arg, int
   std::memcpy(&out, &bits, sizeof(T));
   return out;
 }
+
+// CUDA's __reduce_*_sync (sm_80 and later): every lane of the mask gets the reduction of
+// the mask's values. int and unsigned overloads, as in CUDA; min and max compare signed
+// for int (arg 1), so the scheduler is told which.
+inline int warp_reduce(WarpOp op, const char* file, int line, unsigned mask, int value) {
+  return static_cast<int>(static_cast<std::uint32_t>(
+      warp_op(op, mask, static_cast<std::uint32_t>(value), /*signed=*/1, 32, file, line)));
+}
+inline unsigned warp_reduce(WarpOp op, const char* file, int line, unsigned mask, unsigned value) {
+  return static_cast<unsigned>(warp_op(op, mask, value, /*signed=*/0, 32, file, line));
+}
 }  // namespace pplab::sim
 
 #define __syncwarp(...) \
@@ -53,3 +67,17 @@ T shfl(WarpOp op, const char* file, int line, unsigned mask, T var, int arg, int
 #define __shfl_xor_sync(...) ::pplab::sim::shfl(::pplab::sim::WarpOp::shfl_xor, __FILE__, __LINE__, __VA_ARGS__)
 
 #define __activemask() ::pplab::sim::active_mask(__FILE__, __LINE__)
+
+#define __reduce_add_sync(mask, value) \
+  ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_add, __FILE__, __LINE__, (mask), (value))
+#define __reduce_min_sync(mask, value) \
+  ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_min, __FILE__, __LINE__, (mask), (value))
+#define __reduce_max_sync(mask, value) \
+  ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_max, __FILE__, __LINE__, (mask), (value))
+// The bitwise ones take unsigned values only, as in CUDA.
+#define __reduce_and_sync(mask, value) \
+  ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_and, __FILE__, __LINE__, (mask), static_cast<unsigned>(value))
+#define __reduce_or_sync(mask, value) \
+  ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_or, __FILE__, __LINE__, (mask), static_cast<unsigned>(value))
+#define __reduce_xor_sync(mask, value) \
+  ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_xor, __FILE__, __LINE__, (mask), static_cast<unsigned>(value))
