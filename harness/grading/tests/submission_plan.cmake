@@ -5,19 +5,17 @@
 # test fails if any planned target is missing from the build, or a GPU lab has none.
 #   -DBACKEND=sim|gpu   the backend the students' trees are configured for
 include(${CMAKE_CURRENT_LIST_DIR}/common.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/../../../cmake/PplabManifestRead.cmake)
 set(class ${WORK}/plan-class-${BACKEND})
 set(out ${WORK}/plan-${BACKEND})
 file(REMOVE_RECURSE ${class} ${out})
 
 file(READ ${MANIFEST} manifest)
-string(JSON lab_count LENGTH "${manifest}" labs)
-math(EXPR last "${lab_count} - 1")
-set(folders "")
-foreach(i RANGE ${last})
-  string(JSON folder GET "${manifest}" labs ${i} folder)
-  string(JSON reference GET "${manifest}" labs ${i} reference_file)
+pplab_manifest_folders("${manifest}" folders)
+foreach(folder IN LISTS folders)
+  pplab_manifest_lab("${manifest}" ${folder} lab)
+  string(JSON reference GET "${lab}" reference_file)
   file(COPY ${reference} DESTINATION ${class}/ada/${folder})
-  list(APPEND folders ${folder})
 endforeach()
 
 run_pplab(result output grade --submissions ${class} --out ${out} --plan --backend ${BACKEND})

@@ -4,6 +4,7 @@
 // thread's write is taken as the thread ends, and a block's last thread ending is a step.
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <string>
@@ -30,41 +31,28 @@ int main(int argc, char** argv) {
   // The handout's account: block b updates elements 4b ... 4b + 3 and no others.
   std::vector<tr::HandoutStep> handout;
   for (std::size_t b = 0; b < 3; ++b) {
-    tr::HandoutStep step{"y[" + std::to_string(4 * b) + "…" +
-                             std::to_string(4 * b + 3) + "] = a·x + y (TODO 01.1)",
-                         {}};
-    for (std::size_t i = 0; i < n; ++i) {
-      const float v = i < 4 * (b + 1) ? want[i] : y0[i];
-      std::uint32_t bits;
-      std::memcpy(&bits, &v, sizeof bits);
-      step.after.push_back(bits);
-    }
-    handout.push_back(step);
+    std::vector<float> after = y0;
+    std::copy(want.begin(), want.begin() + 4 * (b + 1), after.begin());
+    handout.push_back({"y[" + std::to_string(4 * b) + "…" + std::to_string(4 * b + 3) + "] = a·x + y (TODO 01.1)",
+                       tr::as_bits(after)});
   }
 
   tr::Tracer& tracer = tr::tracer();
   tracer.begin(sizeof(float));
-  float *d_x = nullptr, *d_y = nullptr;
-  cudaMalloc(&d_x, n * sizeof(float));
-  cudaMalloc(&d_y, n * sizeof(float));
-  cudaMemcpy(d_x, x.data(), n * sizeof(float), cudaMemcpyHostToDevice);
-  cudaMemcpy(d_y, y0.data(), n * sizeof(float), cudaMemcpyHostToDevice);
+  const float* d_x = tr::to_device(x);
+  float* d_y = tr::to_device(y0);
   tracer.watch(d_y, n * sizeof(float));
-  pplab::lab01::trace_saxpy_blocks_of_4(a, d_x, d_y, n);
-  cudaDeviceSynchronize();
-  tracer.end_launch();
-  tracer.stop();
-  std::vector<float> y(n);
-  cudaMemcpy(y.data(), d_y, n * sizeof(float), cudaMemcpyDeviceToHost);
+  const std::vector<float> y = tr::traced_once(tracer, [&] {
+    pplab::lab01::trace_saxpy_blocks_of_4(a, d_x, d_y, n);
+    cudaDeviceSynchronize();
+    return tr::from_device(d_y, n);
+  });
 
   const std::vector<int> matched = tr::match_handout(tracer, handout);
   tr::Format format;
   format.array = "y";
   format.value = [](std::uint64_t bits) { return tr::number(tr::as<float>(bits)); };
-  format.title = [&](std::size_t k, const tr::Step& s) {
-    const std::string who = s.file ? "" : "block " + std::to_string(s.block) + " ends: ";
-    return who + tr::handout_title(handout, matched[k], "not the handout's: y is none of its rows");
-  };
+  format.title = tr::handout_titles(handout, matched, "not the handout's: y is none of its rows");
   format.what = [&](std::size_t, const tr::Step&, const tr::Write& w) {
     const std::string i = std::to_string(w.index);
     const float before = tr::as<float>(w.before), after = tr::as<float>(w.after);
@@ -75,13 +63,12 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& o = std::cout;
-  if (!options.markdown)
-    tr::print_heading(o, "Lab 01, SAXPY: y = a·x + y with a = 4, 12 elements, 3 blocks of 4 threads",
-                      PPLAB_TRACE_SOURCE,
-                      "Steps are the blocks as your kernel finished them, named after the handout where y matches");
-  else
-    o << "`saxpy_kernel` launched as 3 blocks of 4 threads; each step is one block finishing, with what each "
-         "of its threads wrote to `y`.\n\n";
+  tr::print_opening(o, options.markdown,
+                    {"Lab 01, SAXPY: y = a·x + y with a = 4, 12 elements, 3 blocks of 4 threads",
+                     "Steps are the blocks as your kernel finished them, named after the handout where y matches",
+                     "`saxpy_kernel` launched as 3 blocks of 4 threads; each step is one block finishing, with what "
+                     "each of its threads wrote to `y`."},
+                    PPLAB_TRACE_SOURCE);
   tr::print_steps(o, tracer, format, options.markdown);
 
   bool ok = true;

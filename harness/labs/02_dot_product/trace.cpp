@@ -20,17 +20,14 @@ int main(int argc, char** argv) {
 
   tr::Tracer& tracer = tr::tracer();
   tracer.begin(sizeof(float));
-  float *d_a = nullptr, *d_b = nullptr, *d_result = nullptr;
-  cudaMalloc(&d_a, kSize * sizeof(float));
-  cudaMalloc(&d_b, kSize * sizeof(float));
-  cudaMalloc(&d_result, sizeof(float));
-  cudaMemcpy(d_a, a.data(), kSize * sizeof(float), cudaMemcpyHostToDevice);
-  cudaMemcpy(d_b, b.data(), kSize * sizeof(float), cudaMemcpyHostToDevice);
-  pplab::lab02::dot_product(d_a, d_b, d_result, kSize, kThreads);
-  cudaDeviceSynchronize();
-  tracer.end_launch();
-  float result = 0;
-  cudaMemcpy(&result, d_result, sizeof(float), cudaMemcpyDeviceToHost);
+  const float* d_a = tr::to_device(a);
+  const float* d_b = tr::to_device(b);
+  float* d_result = tr::device_array<float>(1);
+  const float result = tr::traced_once(tracer, [&] {
+    pplab::lab02::dot_product(d_a, d_b, d_result, kSize, kThreads);
+    cudaDeviceSynchronize();
+    return tr::from_device(d_result, 1)[0];
+  });
 
   // Step 0 is the products; step k >= 1 is the tree level with stride TPB >> k.
   auto stride_of = [&](std::size_t step) { return kThreads >> step; };
@@ -47,20 +44,10 @@ int main(int argc, char** argv) {
                                                        {32, 20, 20, 12, 10, 6, 14, 8},
                                                        {52, 20, 20, 12, 10, 6, 14, 8}};
   std::vector<tr::HandoutStep> handout;
-  for (std::size_t j = 0; j < handout_arrays.size(); ++j) {
-    std::vector<std::uint64_t> bits;
-    for (float v : handout_arrays[j]) {
-      std::uint32_t u;
-      std::memcpy(&u, &v, sizeof u);
-      bits.push_back(u);
-    }
-    handout.push_back({label(j), bits});
-  }
+  for (std::size_t j = 0; j < handout_arrays.size(); ++j) handout.push_back({label(j), tr::as_bits(handout_arrays[j])});
   const std::vector<int> matched = tr::match_handout(tracer, handout);
   tr::Format format;
-  format.title = [&](std::size_t k, const tr::Step&) {
-    return tr::handout_title(handout, matched[k], "not a step of the handout: shared is none of its rows");
-  };
+  format.title = tr::handout_titles(handout, matched, "not a step of the handout: shared is none of its rows");
   format.what = [&](std::size_t step, const tr::Step& s, const tr::Write& w) -> std::string {
     const float after = tr::as<float>(w.after);
     if (matched[step] < 0) {  // not the handout's step: no story
@@ -85,20 +72,14 @@ int main(int argc, char** argv) {
   std::vector<std::string> av, bv;
   for (int i = 0; i < kSize; ++i) av.push_back(tr::number(a[i])), bv.push_back(tr::number(b[i]));
   std::ostream& out = std::cout;
-  if (options.markdown) {
-    tr::print_index_row(out, kSize);
-    tr::print_array(out, true, "a", av);
-    tr::print_array(out, true, "b", bv);
-    out << "\n";
-  } else {
+  if (!options.markdown) {
     tr::print_heading(out, "Lab 02, the dot product: " + std::to_string(kThreads) + " threads per block, " +
                                std::to_string(kSize) + " elements",
                       PPLAB_TRACE_SOURCE);
     out << "Step 0: the inputs\n";
-    tr::print_array(out, false, "a", av);
-    tr::print_array(out, false, "b", bv);
-    out << "\n";
   }
+  tr::print_arrays(out, options.markdown, {{"a", av}, {"b", bv}});
+  out << "\n";
   tr::print_steps(out, tracer, format, options.markdown);
   tr::print_missing(out, tr::handout_missing(handout, matched), options.markdown ? "\n" : "");
 
@@ -115,6 +96,6 @@ int main(int argc, char** argv) {
   if (options.markdown) out << "- ";
   out << "Check: " << terms << " = " << tr::number(expected) << (ok ? " ✓" : " ✗ (the kernel's result differs)") << "\n";
   if (!consistent)
-    out << (options.markdown ? "\n" : "") << "Note: some steps did not follow the tree's pattern (this kernel is not the reference's tree).\n";
+    tr::print_note(out, options.markdown, "some steps did not follow the tree's pattern (this kernel is not the reference's tree).");
   return ok ? 0 : 1;
 }

@@ -23,9 +23,7 @@ template <class Op>
 int reduce_on_device(const int* d_in, int* d_out, int n, Op op, int threads) {
   lab::reduce(d_in, d_out, static_cast<std::size_t>(n), op, threads);
   cudaDeviceSynchronize();
-  int result = 0;
-  cudaMemcpy(&result, d_out, sizeof(int), cudaMemcpyDeviceToHost);
-  return result;
+  return tr::from_device(d_out, 1)[0];
 }
 }  // namespace
 
@@ -38,19 +36,11 @@ int main(int argc, char** argv) {
   tr::Tracer& tracer = tr::tracer();
   tracer.begin(sizeof(int));
   tr::set_pointer_bytes(kThreads * sizeof(int));  // block_reduce sees `shared` as a pointer
-  // The input starts where it is not 16-byte aligned (one element into its buffer when
-  // the buffer is aligned), so the launcher takes the main kernel (TODOs 03.1-03.3), not
-  // the stretch kernel's vector loads.
-  int *d_buffer = nullptr, *d_out = nullptr;
-  cudaMalloc(&d_buffer, (n + 1) * sizeof(int));
-  cudaMalloc(&d_out, sizeof(int));
-  int* d_in = reinterpret_cast<std::uintptr_t>(d_buffer) % 16 == 0 ? d_buffer + 1 : d_buffer;
-  cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice);
-  reduce_on_device(d_in, d_out, n, lab::Max<int>{}, kThreads);  // finds the shared array
-  tracer.rearm();
-  const int result = reduce_on_device(d_in, d_out, n, lab::Max<int>{}, kThreads);  // the traced run
-  tracer.end_launch();
-  tracer.stop();
+  // The input is not 16-byte aligned, so the launcher takes the main kernel (TODOs
+  // 03.1-03.3), not the stretch kernel's vector loads.
+  const int* d_in = tr::to_device_unaligned(in);
+  int* d_out = tr::device_array<int>(1);
+  const int result = tr::traced_run(tracer, [&] { return reduce_on_device(d_in, d_out, n, lab::Max<int>{}, kThreads); });
   const int minimum = reduce_on_device(d_in, d_out, n, lab::Min<int>{}, kThreads);
   const int sum = reduce_on_device(d_in, d_out, n, lab::Sum<int>{}, kThreads);
 
@@ -165,17 +155,12 @@ int main(int argc, char** argv) {
   std::ostream& out = std::cout;
   std::vector<std::string> values;
   for (int v : in) values.push_back(std::to_string(v));
-  if (options.markdown) {
-    tr::print_index_row(out, n);
-    tr::print_array(out, true, "in", values);
-    out << "\n";
-  } else {
+  if (!options.markdown)
     tr::print_heading(out, "Lab 03, reduce with Max: " + std::to_string(kThreads) + " threads per block, " +
                                std::to_string(n) + " elements",
                       PPLAB_TRACE_SOURCE);
-    tr::print_array(out, false, "in", values);
-    out << "\n";
-  }
+  tr::print_arrays(out, options.markdown, {{"in", values}});
+  out << "\n";
   tr::print_steps(out, tracer, format, options.markdown);
   tr::print_missing(out, tr::handout_missing(handout, matched), options.markdown ? "\n" : "");
 
@@ -187,7 +172,6 @@ int main(int argc, char** argv) {
       << (options.markdown ? "**" : "") << (result == expected_max ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
   out << (options.markdown ? "- " : "") << "The same kernel with `Min` gives " << minimum << ", with `Sum` " << sum
       << (minimum == expected_min && sum == expected_sum ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
-  if (!consistent)
-    out << (options.markdown ? "\n" : "") << "Note: some steps did not follow the tree's pattern.\n";
+  if (!consistent) tr::print_note(out, options.markdown, "some steps did not follow the tree's pattern.");
   return ok ? 0 : 1;
 }

@@ -41,17 +41,13 @@ bool trace_method(std::ostream& o, const int* d_in, std::size_t n, lab::Method m
                                      {1, 0, {126, 84, 0, 0}, "reads the partials 126 84 (TODOs 04.2, 04.3)"}};
   tr::Tracer& tracer = tr::tracer();
   tracer.begin(sizeof(int));
-  int* d_out = nullptr;
-  cudaMalloc(&d_out, sizeof(int));
-  cudaMemset(d_out, 0xff, sizeof(int));  // all-one bits: "never written", printed ·
+  int* d_out = tr::unwritten_device_array<int>(1);
   tracer.watch(d_out, sizeof(int));
-  lab::partitioned_sum(d_in, d_out, n, method, /*block_threads=*/4, /*grid_blocks=*/2);
-  cudaDeviceSynchronize();
-  tracer.end_launch();
-  tracer.stop();
-  int out = 0;
-  cudaMemcpy(&out, d_out, sizeof out, cudaMemcpyDeviceToHost);
-  cudaFree(d_out);
+  const int out = tr::traced_once(tracer, [&] {
+    lab::partitioned_sum(d_in, d_out, n, method, /*block_threads=*/4, /*grid_blocks=*/2);
+    cudaDeviceSynchronize();
+    return tr::from_device(d_out, 1)[0];
+  });
 
   // Name a step after the handout only where it shows what the handout says happens.
   const auto& steps = tracer.steps();
@@ -125,19 +121,15 @@ int main(int argc, char** argv) {
   constexpr std::size_t n = 20;
   std::vector<int> in(n);
   for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<int>(i + 1);
-  int* d_alloc = nullptr;
-  cudaMalloc(&d_alloc, (n + 1) * sizeof(int));
-  // Not 16-byte aligned, so the launcher takes the scalar loop (see the top).
-  const int* d_in = reinterpret_cast<std::uintptr_t>(d_alloc) % 16 == 0 ? d_alloc + 1 : d_alloc;
-  cudaMemcpy(const_cast<int*>(d_in), in.data(), n * sizeof(int), cudaMemcpyHostToDevice);
+  const int* d_in = tr::to_device_unaligned(in);  // so the launcher takes the scalar loop (see the top)
 
   std::ostream& o = std::cout;
-  if (!options.markdown)
-    tr::print_heading(o, "Lab 04, the partitioned reduce: 1 … 20, 2 blocks of 4 threads (g0 … g7)", PPLAB_TRACE_SOURCE,
-                      "Steps are your kernel's rendezvous as they ran: block_sum's shuffles, then each block's end");
-  else
-    o << "Each step is a rendezvous of the kernel as it ran (block_sum's `__shfl_down_sync`, where every thread "
-         "shows the value it brings) or a block's end, with what it wrote to `*d_out`.\n\n";
+  tr::print_opening(o, options.markdown,
+                    {"Lab 04, the partitioned reduce: 1 … 20, 2 blocks of 4 threads (g0 … g7)",
+                     "Steps are your kernel's rendezvous as they ran: block_sum's shuffles, then each block's end",
+                     "Each step is a rendezvous of the kernel as it ran (block_sum's `__shfl_down_sync`, where every "
+                     "thread shows the value it brings) or a block's end, with what it wrote to `*d_out`."},
+                    PPLAB_TRACE_SOURCE);
   bool ok = trace_method(o, d_in, n, lab::Method::two_pass, options.markdown);
   ok = trace_method(o, d_in, n, lab::Method::atomics, options.markdown) && ok;
   return ok ? 0 : 1;

@@ -47,20 +47,14 @@ int main(int argc, char** argv) {
            std::to_string(k % 2) + "]";
   };
   std::vector<tr::HandoutStep> handout;
-  for (std::size_t j = 0; j < handout_buffers.size(); ++j) {
-    std::vector<std::uint64_t> bits;
-    for (int v : handout_buffers[j]) bits.push_back(static_cast<std::uint32_t>(v));
-    handout.push_back({label(j), bits});
-  }
+  for (std::size_t j = 0; j < handout_buffers.size(); ++j) handout.push_back({label(j), tr::as_bits(handout_buffers[j])});
   const std::vector<int> matched = tr::match_handout(tracer, handout);
 
   tr::Format format;
   format.array = "buffer";
   format.row_break = kThreads;
   format.value = [&](std::uint64_t bits) { return std::to_string(as_int(bits)); };
-  format.title = [&](std::size_t k, const tr::Step&) {
-    return tr::handout_title(handout, matched[k], "not a step of the handout: the buffers are none of its rows");
-  };
+  format.title = tr::handout_titles(handout, matched, "not a step of the handout: the buffers are none of its rows");
   format.what = [&](std::size_t step, const tr::Step& s, const tr::Write& w) -> std::string {
     const int value = as_int(w.after);
     const std::size_t slot = w.index % kThreads;
@@ -76,28 +70,24 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& out_stream = std::cout;
-  if (!options.markdown)
-    tr::print_heading(out_stream,
-                      "Lab 05, the naive (Hillis–Steele) scan: " + std::to_string(kThreads) + " threads per block, " +
-                          std::to_string(n) + " elements (A B C D E = 1 10 100 1000 10000)",
-                      PPLAB_TRACE_SOURCE, "buffer holds two copies of the tile, shown as buffer[0] ‖ buffer[1]");
-  else
-    out_stream << "`buffer[0] ‖ buffer[1]`: the kernel's two copies of the tile; `·` is a slot not yet written.\n\n";
+  tr::print_opening(out_stream, options.markdown,
+                    {"Lab 05, the naive (Hillis–Steele) scan: " + std::to_string(kThreads) + " threads per block, " +
+                         std::to_string(n) + " elements (A B C D E = 1 10 100 1000 10000)",
+                     "buffer holds two copies of the tile, shown as buffer[0] ‖ buffer[1]",
+                     "`buffer[0] ‖ buffer[1]`: the kernel's two copies of the tile; `·` is a slot not yet written."},
+                    PPLAB_TRACE_SOURCE);
   tr::print_steps(out_stream, tracer, format, options.markdown);
   tr::print_missing(out_stream, tr::handout_missing(handout, matched), options.markdown ? "\n" : "");
 
-  std::vector<std::string> values;
   bool ok = true;
   int sum = 0;
   for (int i = 0; i < n; ++i) {
     sum += in[i];
     ok = ok && out[i] == sum;
-    values.push_back(std::to_string(out[i]));
   }
   if (options.markdown) out_stream << "\n";
-  std::string joined;
-  for (auto& v : values) joined += (joined.empty() ? "" : " ") + v;
   tr::print_result(out_stream, options.markdown,
-                   options.markdown ? "The inclusive scan written to `out`" : "Result (inclusive scan)", joined, ok);
+                   options.markdown ? "The inclusive scan written to `out`" : "Result (inclusive scan)", tr::joined(out),
+                   ok);
   return ok ? 0 : 1;
 }

@@ -14,9 +14,6 @@
 namespace tr = pplab::trace;
 namespace lab = pplab::lab06;
 
-namespace {
-}  // namespace
-
 int main(int argc, char** argv) {
   const auto options = tr::parse_options(argc, argv, "lab 06: the work-efficient scan, 4 threads, 8 elements");
   constexpr int kThreads = 4, kTile = 2 * kThreads;
@@ -59,7 +56,6 @@ int main(int argc, char** argv) {
   // The handout's tile after each of its steps (labs/06_work_efficient_scan/README.md):
   // step j of the reference is j above. A step of the student's kernel is named, and
   // its writes explained, as handout step j only where it left exactly that tile.
-  auto tile_bits = [](std::vector<int> v) { return std::vector<std::uint64_t>(v.begin(), v.end()); };
   const std::vector<std::vector<int>> handout_tiles{{3, 1, 7, 0, 4, 1, 6, 3},  {3, 4, 7, 7, 4, 5, 6, 9},
                                                     {3, 4, 7, 11, 4, 5, 6, 14}, {3, 4, 7, 11, 4, 5, 6, 0},
                                                     {3, 4, 7, 0, 4, 5, 6, 11},  {3, 0, 7, 4, 4, 11, 6, 16},
@@ -73,15 +69,13 @@ int main(int argc, char** argv) {
     return "after the sweeps";
   };
   std::vector<tr::HandoutStep> handout;
-  for (std::size_t j = 0; j < handout_tiles.size(); ++j) handout.push_back({label(j), tile_bits(handout_tiles[j])});
+  for (std::size_t j = 0; j < handout_tiles.size(); ++j) handout.push_back({label(j), tr::as_bits(handout_tiles[j])});
   const std::vector<int> matched = tr::match_handout(tracer, handout);
 
   tr::Format format;
   format.array = "tile";
   format.value = [](std::uint64_t bits) { return std::to_string(tr::as<int>(bits)); };
-  format.title = [&](std::size_t k, const tr::Step&) {
-    return tr::handout_title(handout, matched[k], "not a step of the handout: the tile is none of its rows");
-  };
+  format.title = tr::handout_titles(handout, matched, "not a step of the handout: the tile is none of its rows");
   format.what = [&](std::size_t step, const tr::Step& s, const tr::Write& w) -> std::string {
     const int i = static_cast<int>(w.index), after = tr::as<int>(w.after);
     const std::string x = "x" + std::to_string(i);
@@ -112,13 +106,12 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& out = std::cout;
-  if (!options.markdown)
-    tr::print_heading(out,
-                      "Lab 06, the work-efficient (Blelloch) scan: " + std::to_string(kThreads) +
-                          " threads per block, a tile of " + std::to_string(kTile) + " elements",
-                      PPLAB_TRACE_SOURCE, "\n  in: " + tr::joined(in));
-  else
-    out << "`tile` is the handout's x (thread t loads elements t and t + 4); `·` is a slot not yet written.\n\n";
+  tr::print_opening(out, options.markdown,
+                    {"Lab 06, the work-efficient (Blelloch) scan: " + std::to_string(kThreads) +
+                         " threads per block, a tile of " + std::to_string(kTile) + " elements",
+                     "\n  in: " + tr::joined(in),
+                     "`tile` is the handout's x (thread t loads elements t and t + 4); `·` is a slot not yet written."},
+                    PPLAB_TRACE_SOURCE);
   tr::print_steps(out, tracer, format, options.markdown);
   tr::print_missing(out, tr::handout_missing(handout, matched), options.markdown ? "\n" : "");
 
@@ -130,7 +123,6 @@ int main(int argc, char** argv) {
                    exclusive == want_ex, "differs from the CPU's", /*item=*/true);
   out << (options.markdown ? "- " : "") << "The inclusive scan (each element added back at the write): "
       << tr::joined(inclusive) << (inclusive == want_in ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
-  if (!consistent)
-    out << (options.markdown ? "\n" : "") << "Note: some steps did not follow the up/down-sweep pattern.\n";
+  if (!consistent) tr::print_note(out, options.markdown, "some steps did not follow the up/down-sweep pattern.");
   return ok ? 0 : 1;
 }

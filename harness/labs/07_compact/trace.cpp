@@ -23,31 +23,20 @@ int main(int argc, char** argv) {
   tr::Tracer& tracer = tr::tracer();
   tracer.begin(sizeof(unsigned));
   const std::size_t temp_bytes = lab::compact_temp_bytes(n);
-  int *d_in = nullptr, *d_out = nullptr;
-  unsigned* d_count = nullptr;
-  void* d_temp = nullptr;
-  cudaMalloc(&d_in, n * sizeof(int));
-  cudaMalloc(&d_out, n * sizeof(int));
-  cudaMalloc(&d_count, sizeof(unsigned));
-  cudaMalloc(&d_temp, temp_bytes);
-  cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice);
-  auto run = [&] {
+  const int* d_in = tr::to_device(in);
+  int* d_out = tr::device_array<int>(n);
+  unsigned* d_count = tr::device_array<unsigned>(1);
+  unsigned char* d_temp = tr::device_array<unsigned char>(temp_bytes);
+  // The first run finds the scan's shared array; the second, on a poisoned out, is traced.
+  const std::vector<int> out = tr::traced_run(tracer, [&] {
+    cudaMemset(d_out, 0xff, n * sizeof(int));  // -1: an output slot never written
     lab::compact_async(d_in, d_out, d_count, n, threshold, d_temp, temp_bytes, lab::CompactPath::three_kernels);
     cudaDeviceSynchronize();
-  };
-  run();  // finds the scan's shared array
-  tracer.rearm();
-  std::vector<int> poison(n, -1);
-  cudaMemcpy(d_out, poison.data(), n * sizeof(int), cudaMemcpyHostToDevice);
-  run();  // the traced run
-  tracer.end_launch();
-  tracer.stop();
-  unsigned count = 0;
-  std::vector<unsigned> positions(n);
-  std::vector<int> out(n);
-  cudaMemcpy(&count, d_count, sizeof count, cudaMemcpyDeviceToHost);
-  cudaMemcpy(positions.data(), d_temp, n * sizeof(unsigned), cudaMemcpyDeviceToHost);  // the flags' scan
-  cudaMemcpy(out.data(), d_out, n * sizeof(int), cudaMemcpyDeviceToHost);
+    return tr::from_device(d_out, n);
+  });
+  const unsigned count = tr::from_device(d_count, 1)[0];
+  // The scan's temporary storage starts with the flags' exclusive scan.
+  const std::vector<unsigned> positions = tr::from_device(reinterpret_cast<const unsigned*>(d_temp), n);
 
   // The scan's steps: 0 the load of the flags; then per offset 1, 2, 4, ... a barrier
   // after the reads (odd steps) and one after the writes (even steps).
@@ -83,9 +72,7 @@ int main(int argc, char** argv) {
     handout.push_back({label(k), slots});
   }
   const std::vector<int> matched = tr::match_handout(tracer, handout);
-  format.title = [&](std::size_t k, const tr::Step&) {
-    return tr::handout_title(handout, matched[k], "not a step of the handout: slots 0-4 are none of its rows");
-  };
+  format.title = tr::handout_titles(handout, matched, "not a step of the handout: slots 0-4 are none of its rows");
   format.what = [&](std::size_t step, const tr::Step& s, const tr::Write& w) -> std::string {
     const unsigned after = tr::as<unsigned>(w.after);
     if (matched[step] < 0) {  // not the handout's step: no story
@@ -150,6 +137,6 @@ int main(int argc, char** argv) {
   if (options.markdown) o << "\n";
   tr::print_result(o, options.markdown, "Result", "out = " + result + ", k = " + std::to_string(count), ok,
                    "differs from the CPU's", /*item=*/true);
-  if (!consistent) o << (options.markdown ? "\n" : "") << "Note: some steps did not follow the scan's pattern.\n";
+  if (!consistent) tr::print_note(o, options.markdown, "some steps did not follow the scan's pattern.");
   return ok ? 0 : 1;
 }

@@ -18,12 +18,6 @@ namespace tr = pplab::trace;
 namespace lab = pplab::lab08;
 
 namespace {
-std::string joined(const std::vector<std::uint32_t>& v, const tr::Tracer& tracer) {
-  std::string s;
-  for (std::uint32_t x : v) s += (s.empty() ? "" : " ") + (tracer.unwritten(x) ? std::string("·") : std::to_string(x));
-  return s;
-}
-
 struct Part {
   const char* name;      // "gather"
   const char* todo;      // "08.1"
@@ -40,44 +34,34 @@ bool trace_part(std::ostream& o, const Part& p, bool markdown) {
   const std::size_t n = p.want.size();
   tr::Tracer& tracer = tr::tracer();
   tracer.begin(sizeof(std::uint32_t));
-  std::uint32_t *d_in = nullptr, *d_map = nullptr, *d_out = nullptr;
-  cudaMalloc(&d_in, n * sizeof(std::uint32_t));
-  cudaMalloc(&d_map, n * sizeof(std::uint32_t));
-  cudaMalloc(&d_out, n * sizeof(std::uint32_t));
-  if (!p.in.empty()) cudaMemcpy(d_in, p.in.data(), n * sizeof(std::uint32_t), cudaMemcpyHostToDevice);
-  cudaMemcpy(d_map, p.map.data(), n * sizeof(std::uint32_t), cudaMemcpyHostToDevice);
-  cudaMemset(d_out, 0xff, n * sizeof(std::uint32_t));  // all-one bits: "never written", printed ·
+  const std::uint32_t* d_in = p.in.empty() ? tr::device_array<std::uint32_t>(n) : tr::to_device(p.in);
+  const std::uint32_t* d_map = tr::to_device(p.map);
+  std::uint32_t* d_out = tr::unwritten_device_array<std::uint32_t>(n);
   tracer.watch(d_out, n * sizeof(std::uint32_t));
-  p.run(d_in, d_map, d_out);
-  cudaDeviceSynchronize();
-  tracer.end_launch();
-  tracer.stop();
-  std::vector<std::uint32_t> out(n);
-  cudaMemcpy(out.data(), d_out, n * sizeof(std::uint32_t), cudaMemcpyDeviceToHost);
+  const std::vector<std::uint32_t> out = tr::traced_once(tracer, [&] {
+    p.run(d_in, d_map, d_out);
+    cudaDeviceSynchronize();
+    return tr::from_device(d_out, n);
+  });
 
   const std::vector<tr::HandoutStep> handout{
-      {std::string(p.formula) + " for every i (TODO " + p.todo + ")",
-       std::vector<std::uint64_t>(p.want.begin(), p.want.end())}};
+      {std::string(p.formula) + " for every i (TODO " + p.todo + ")", tr::as_bits(p.want)}};
   const std::vector<int> matched = tr::match_handout(tracer, handout);
   tr::Format format;
   format.array = "out";
   format.value = [](std::uint64_t bits) { return std::to_string(tr::as<std::uint32_t>(bits)); };
-  format.title = [&](std::size_t k, const tr::Step& s) {
-    const std::string who = s.file ? "" : "block " + std::to_string(s.block) + " ends: ";
-    return who + tr::handout_title(handout, matched[k], "not the handout's: out is not 1 2 3 4 5");
-  };
+  format.title = tr::handout_titles(handout, matched, "not the handout's: out is not 1 2 3 4 5");
   format.what = [&](std::size_t, const tr::Step&, const tr::Write& w) { return p.what(w); };
 
-  std::string title = std::string(p.name) + " (TODO " + p.todo + "): " + p.formula + ", map " + joined(p.map, tracer);
+  const std::string title =
+      std::string(p.name) + " (TODO " + p.todo + "): " + p.formula + ", map " + tr::joined_written(p.map, tracer);
   o << (markdown ? "#### " : "") << title << "\n\n";
   tr::print_steps(o, tracer, format, markdown);
   const bool ok = out == p.want;
   if (markdown) o << "\n";
-  tr::print_result(o, markdown, "out", joined(out, tracer), ok, "the handout's is " + joined(p.want, tracer));
+  tr::print_result(o, markdown, "out", tr::joined_written(out, tracer), ok,
+                   "the handout's is " + tr::joined_written(p.want, tracer));
   o << "\n";
-  cudaFree(d_in);
-  cudaFree(d_map);
-  cudaFree(d_out);
   return ok;
 }
 }  // namespace
@@ -116,13 +100,12 @@ int main(int argc, char** argv) {
                      }};
 
   std::ostream& o = std::cout;
-  if (!options.markdown)
-    tr::print_heading(o, "Lab 08, gather and scatter: in = 5 1 4 2 3, one block, one thread per element",
-                      PPLAB_TRACE_SOURCE,
-                      "Steps are the blocks as your kernels finished them, with what each thread wrote");
-  else
-    o << "Each kernel has no barrier: a step is its block finishing, with what each thread wrote; `·` is a slot "
-         "never written.\n\n";
+  tr::print_opening(o, options.markdown,
+                    {"Lab 08, gather and scatter: in = 5 1 4 2 3, one block, one thread per element",
+                     "Steps are the blocks as your kernels finished them, with what each thread wrote",
+                     "Each kernel has no barrier: a step is its block finishing, with what each thread wrote; `·` is "
+                     "a slot never written."},
+                    PPLAB_TRACE_SOURCE);
   bool ok = trace_part(o, gather, options.markdown);
   ok = trace_part(o, scatter, options.markdown) && ok;
   ok = trace_part(o, inverse, options.markdown) && ok;

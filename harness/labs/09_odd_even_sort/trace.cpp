@@ -16,52 +16,36 @@
 
 namespace tr = pplab::trace;
 
-namespace {
-std::vector<std::uint64_t> bits(const std::vector<int>& keys) {
-  std::vector<std::uint64_t> out;
-  for (int k : keys) out.push_back(static_cast<std::uint32_t>(k));
-  return out;
-}
-}  // namespace
-
 int main(int argc, char** argv) {
   const auto options = tr::parse_options(argc, argv, "lab 09: odd-even transposition sort of 5 1 4 2 3");
   const std::vector<int> in{5, 1, 4, 2, 3};
   const int n = static_cast<int>(in.size());
   // The handout's rows (labs/09_odd_even_sort/README.md, "The worked example").
   const std::vector<tr::HandoutStep> handout{
-      {"the window loaded (TODO 09.2)", bits(in)},
-      {"phase 0 (even): pairs (0,1) (2,3)", bits({1, 5, 2, 4, 3})},
-      {"phase 1 (odd): pairs (1,2) (3,4)", bits({1, 2, 5, 3, 4})},
-      {"phase 2 (even): pairs (0,1) (2,3)", bits({1, 2, 3, 5, 4})},
-      {"phase 3 (odd): pairs (1,2) (3,4)", bits({1, 2, 3, 4, 5})},
-      {"phase 4 (even): nothing to swap", bits({1, 2, 3, 4, 5})},
+      {"the window loaded (TODO 09.2)", tr::as_bits(in)},
+      {"phase 0 (even): pairs (0,1) (2,3)", tr::as_bits({1, 5, 2, 4, 3})},
+      {"phase 1 (odd): pairs (1,2) (3,4)", tr::as_bits({1, 2, 5, 3, 4})},
+      {"phase 2 (even): pairs (0,1) (2,3)", tr::as_bits({1, 2, 3, 5, 4})},
+      {"phase 3 (odd): pairs (1,2) (3,4)", tr::as_bits({1, 2, 3, 4, 5})},
+      {"phase 4 (even): nothing to swap", tr::as_bits({1, 2, 3, 4, 5})},
   };
 
   tr::Tracer& tracer = tr::tracer();
   tracer.begin(sizeof(int));
-  int* d_keys = nullptr;
-  cudaMalloc(&d_keys, n * sizeof(int));
-  auto run = [&] {
+  int* d_keys = tr::device_array<int>(n);
+  // The first sort finds the window; the second is traced.
+  const std::vector<int> out = tr::traced_run(tracer, [&] {
     cudaMemcpy(d_keys, in.data(), n * sizeof(int), cudaMemcpyHostToDevice);
     pplab::lab09::odd_even_phases(d_keys, n, n);
     cudaDeviceSynchronize();
-  };
-  run();  // finds the window
-  tracer.rearm();
-  run();  // the traced run
-  tracer.end_launch();
-  tracer.stop();
-  std::vector<int> out(n);
-  cudaMemcpy(out.data(), d_keys, n * sizeof(int), cudaMemcpyDeviceToHost);
+    return tr::from_device(d_keys, n);
+  });
 
   const std::vector<int> matched = tr::match_handout(tracer, handout);
   tr::Format format;
   format.array = "window";
   format.value = [](std::uint64_t b) { return std::to_string(tr::as<int>(b)); };
-  format.title = [&](std::size_t k, const tr::Step&) {
-    return tr::handout_title(handout, matched[k], "not a row of the handout: the window holds none of its orders");
-  };
+  format.title = tr::handout_titles(handout, matched, "not a row of the handout: the window holds none of its orders");
   format.what = [&](std::size_t, const tr::Step&, const tr::Write& w) {
     return "window[" + std::to_string(w.index) + "]: " +
            (tracer.unwritten(w.before) ? std::string("·") : std::to_string(tr::as<int>(w.before))) + " → " +
@@ -69,14 +53,12 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& o = std::cout;
-  if (!options.markdown)
-    tr::print_heading(o,
-                      "Lab 09, odd-even transposition sort: keys 5 1 4 2 3, one block of 4 threads, a window of 8 slots",
-                      PPLAB_TRACE_SOURCE,
-                      "Steps are your kernel's barriers as they ran, named after the handout's row they match");
-  else
-    o << "`window` is the block's shared array of 8 slots (5 keys used; `·` is a slot never written). Each step "
-         "is a barrier of the kernel, named after the handout's row whose keys it left.\n\n";
+  tr::print_opening(o, options.markdown,
+                    {"Lab 09, odd-even transposition sort: keys 5 1 4 2 3, one block of 4 threads, a window of 8 slots",
+                     "Steps are your kernel's barriers as they ran, named after the handout's row they match",
+                     "`window` is the block's shared array of 8 slots (5 keys used; `·` is a slot never written). "
+                     "Each step is a barrier of the kernel, named after the handout's row whose keys it left."},
+                    PPLAB_TRACE_SOURCE);
   tr::print_steps(o, tracer, format, options.markdown);
 
   std::vector<int> want = in;

@@ -19,14 +19,6 @@ void trace_merge(const int* d_list, int a_count, int b_count, int* d_shown);  //
 
 namespace tr = pplab::trace;
 
-namespace {
-std::string joined(const std::vector<int>& v) {
-  std::string s;
-  for (int x : v) s += (s.empty() ? "" : " ") + (x == -1 ? std::string("·") : std::to_string(x));  // -1: all-one, unwritten
-  return s;
-}
-}  // namespace
-
 int main(int argc, char** argv) {
   const auto options = tr::parse_options(argc, argv, "lab 10: the merge path of 0 3 5 8 9 and 1 2 4 6 7");
   const std::vector<int> a{0, 3, 5, 8, 9}, b{1, 2, 4, 6, 7};
@@ -40,25 +32,19 @@ int main(int argc, char** argv) {
 
   tr::Tracer& tracer = tr::tracer();
   tracer.begin(sizeof(int));
-  int *d_list = nullptr, *d_shown = nullptr, *d_out = nullptr;
-  cudaMalloc(&d_list, n * sizeof(int));
-  cudaMalloc(&d_shown, kShown * sizeof(int));
-  cudaMalloc(&d_out, n * sizeof(int));
-  cudaMemcpy(d_list, list.data(), n * sizeof(int), cudaMemcpyHostToDevice);
-  cudaMemset(d_shown, 0xff, kShown * sizeof(int));  // all-one bits: "never written", printed ·
+  const int* d_list = tr::to_device(list);
+  int* d_shown = tr::unwritten_device_array<int>(kShown);
+  int* d_out = tr::unwritten_device_array<int>(n);
   tracer.watch(d_shown, kShown * sizeof(int));
-  pplab::lab10::trace_merge(d_list, na, nb, d_shown);
-  cudaDeviceSynchronize();
-  tracer.end_launch();
-  tracer.stop();
-  std::vector<int> shown(kShown);
-  cudaMemcpy(shown.data(), d_shown, kShown * sizeof(int), cudaMemcpyDeviceToHost);
+  const std::vector<int> shown = tr::traced_once(tracer, [&] {
+    pplab::lab10::trace_merge(d_list, na, nb, d_shown);
+    cudaDeviceSynchronize();
+    return tr::from_device(d_shown, kShown);
+  });
   // The lab's own merge pass on the same lists (not traced: one thread writes all ten).
-  cudaMemset(d_out, 0xff, n * sizeof(int));
   pplab::lab10::merge_keys(d_list, na, d_list + na, nb, d_out);
   cudaDeviceSynchronize();
-  std::vector<int> out(n);
-  cudaMemcpy(out.data(), d_out, n * sizeof(int), cudaMemcpyDeviceToHost);
+  const std::vector<int> out = tr::from_device(d_out, n);
 
   std::vector<tr::HandoutStep> handout{{"each thread's split (TODO 10.1) and 2 keys merged from it (TODO 10.2)", {}}};
   for (int i = 0; i < kShown; ++i) {
@@ -73,10 +59,7 @@ int main(int argc, char** argv) {
   for (int i = 11; i < kShown; ++i) format.shown.push_back(i);
   format.value = [](std::uint64_t bits) { return std::to_string(tr::as<int>(bits)); };
   format.row_heading = "merged keys ‖ split i of T0 … T4";
-  format.title = [&](std::size_t k, const tr::Step& s) {
-    const std::string who = s.file ? "" : "block " + std::to_string(s.block) + " ends: ";
-    return who + tr::handout_title(handout, matched[k], "not the handout's merge (see the splits and keys below)");
-  };
+  format.title = tr::handout_titles(handout, matched, "not the handout's merge (see the splits and keys below)");
   format.what = [&](std::size_t, const tr::Step&, const tr::Write& w) -> std::string {
     const int v = tr::as<int>(w.after);
     if (w.index >= 11) {
@@ -90,13 +73,12 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& o = std::cout;
-  if (!options.markdown)
-    tr::print_heading(o, "Lab 10, the merge path: A = 0 3 5 8 9, B = 1 2 4 6 7, five threads of 2 outputs each",
-                      PPLAB_TRACE_SOURCE,
-                      "shown: the merged keys ‖ each thread's split i (it takes i keys of A and 2t − i of B first)");
-  else
-    o << "Five threads, 2 outputs each: thread t searches diagonal 2t with `merge_path`, then merges 2 keys "
-         "from its split with `serial_merge`. `·` is a slot never written.\n\n";
+  tr::print_opening(o, options.markdown,
+                    {"Lab 10, the merge path: A = 0 3 5 8 9, B = 1 2 4 6 7, five threads of 2 outputs each",
+                     "shown: the merged keys ‖ each thread's split i (it takes i keys of A and 2t − i of B first)",
+                     "Five threads, 2 outputs each: thread t searches diagonal 2t with `merge_path`, then merges 2 "
+                     "keys from its split with `serial_merge`. `·` is a slot never written."},
+                    PPLAB_TRACE_SOURCE);
   tr::print_steps(o, tracer, format, options.markdown);
 
   std::vector<int> keys(shown.begin(), shown.begin() + n);
@@ -104,9 +86,9 @@ int main(int argc, char** argv) {
   const bool pass_ok = out == merged;
   if (options.markdown) o << "\n";
   tr::print_missing(o, tr::handout_missing(handout, matched));
-  tr::print_result(o, options.markdown, "Merged by the five threads", joined(keys), traced_ok, "differs from the CPU's",
+  tr::print_result(o, options.markdown, "Merged by the five threads", tr::joined_written(keys, tracer), traced_ok, "differs from the CPU's",
                    /*item=*/true);
-  tr::print_result(o, options.markdown, "merge_keys, the lab's merge pass (TODO 10.5)", joined(out), pass_ok,
+  tr::print_result(o, options.markdown, "merge_keys, the lab's merge pass (TODO 10.5)", tr::joined_written(out, tracer), pass_ok,
                    "differs from the CPU's", /*item=*/true);
   return traced_ok && pass_ok ? 0 : 1;
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "pplab/trace.h"
+#include "pplab/trace_bit_passes.h"
 #include "radix_sort.cuh"
 
 namespace tr = pplab::trace;
@@ -41,18 +42,12 @@ int main(int argc, char** argv) {
   // Which bit each step belongs to: the j-th __syncthreads_count is bit j's histogram,
   // and the barrier after it ends bit j's scatter.
   const auto& steps = tracer.steps();
-  std::vector<int> bit_of(steps.size(), -1);
+  auto is_count = [](const tr::Step& s) { return std::string(s.op) == "__syncthreads_count()"; };
+  const std::vector<int> bit_of = tr::bit_of_steps(steps, is_count);
   std::vector<unsigned> zeros_of(end_bit, 0);
-  for (std::size_t k = 0, bit = 0, counted = 0; k < steps.size(); ++k) {
-    const std::string op = steps[k].op;
-    if (op == "__syncthreads_count()") {
-      bit = counted++;
-      if (const tr::Lane* l = steps[k].lane(0); l && bit < zeros_of.size()) zeros_of[bit] = n - static_cast<unsigned>(l->received);
-      bit_of[k] = static_cast<int>(bit);
-    } else if (counted > 0) {
-      bit_of[k] = static_cast<int>(bit);
-    }
-  }
+  for (std::size_t k = 0; k < steps.size(); ++k)
+    if (const tr::Lane* l = steps[k].lane(0); is_count(steps[k]) && l && bit_of[k] < end_bit)
+      zeros_of[bit_of[k]] = n - static_cast<unsigned>(l->received);
   bool consistent = true;
 
   tr::Format format;
@@ -64,25 +59,13 @@ int main(int argc, char** argv) {
   format.row_heading = "`keys[0][0…3] ‖ keys[1][0…3]` afterwards";
   format.show = [&](std::size_t k, const tr::Step& s) {
     // The block scan's shuffles (block_exclusive_sum, given) are left out.
-    return s.lanes.empty() ? !s.writes.empty() : std::string(s.op) == "__syncthreads_count()" && bit_of[k] >= 0;
+    return s.lanes.empty() ? !s.writes.empty() : is_count(s) && bit_of[k] >= 0;
   };
-  format.title = [&](std::size_t k, const tr::Step& s) -> std::string {
-    if (bit_of[k] < 0) return "load: thread i holds key i";
-    const std::string bit = "bit " + std::to_string(bit_of[k]);
-    if (!s.lanes.empty()) return bit + ": the histogram";
-    // Where this step's writes went (the reference writes the other buffer each pass).
-    std::string where;
-    for (const tr::Write& w : s.writes) {
-      const std::string b = "keys[" + std::to_string(w.index / half) + "]";
-      if (where.empty()) where = b;
-      else if (where != b) where = "both buffers";
-    }
-    if (where.empty()) return bit + ": no key moved";
-    return bit + ": each key to its new position, in " + where;
+  format.title = [&](std::size_t k, const tr::Step& s) {
+    return tr::bit_pass_title(bit_of[k], s, "keys", half, "load: thread i holds key i", "the histogram");
   };
-  format.lane = [&](std::size_t k, const tr::Step& s, const tr::Lane& l) -> std::string {
-    const unsigned key = tr::as<unsigned>(tracer.value(s.before, (bit_of[k] % 2) * half + l.thread));
-    return std::to_string(key) + " = " + tr::binary(key, 4) + " (bit " + std::to_string(l.sent) + ")";
+  format.lane = [&](std::size_t k, const tr::Step& s, const tr::Lane& l) {
+    return tr::bit_vote_lane(tracer, bit_of[k], s, l, half);
   };
   format.exchange_row = [&](std::size_t k, const tr::Step& s) -> std::string {
     const tr::Lane* l = s.lane(0);
@@ -110,15 +93,14 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& o = std::cout;
-  if (!options.markdown) {
-    tr::print_heading(o, "Lab 11, the lecture's 1-bit split: keys 7 14 4 1, bits 0 to 3, one block of 32 threads",
-                      PPLAB_TRACE_SOURCE, "keys[2][1024] is the ping-pong array; shown: keys[0][0-3] ‖ keys[1][0-3]");
-  } else {
-    o << "`keys[2][1024]` is the kernel's ping-pong array; the table shows `keys[0][0…3] ‖ keys[1][0…3]` "
-         "(threads 4–31 hold no key). Each key's new position is its group's start plus the keys of its "
-         "group before it (the relative position, from the given block scan). A key written to the slot that "
-         "already holds it changes nothing, so its thread is not listed.\n\n";
-  }
+  tr::print_opening(o, options.markdown,
+                    {"Lab 11, the lecture's 1-bit split: keys 7 14 4 1, bits 0 to 3, one block of 32 threads",
+                     "keys[2][1024] is the ping-pong array; shown: keys[0][0-3] ‖ keys[1][0-3]",
+                     "`keys[2][1024]` is the kernel's ping-pong array; the table shows `keys[0][0…3] ‖ keys[1][0…3]` "
+                     "(threads 4–31 hold no key). Each key's new position is its group's start plus the keys of its "
+                     "group before it (the relative position, from the given block scan). A key written to the slot "
+                     "that already holds it changes nothing, so its thread is not listed."},
+                    PPLAB_TRACE_SOURCE);
   tr::print_steps(o, tracer, format, options.markdown);
 
   std::vector<unsigned> want = in;
@@ -132,6 +114,6 @@ int main(int argc, char** argv) {
     << ", `positions` " << tr::joined(positions_bit0)
     << (after_bit0 == want_bit0 && positions_bit0 == want_positions ? " ✓" : " ✗ (the lecture has 14 4 7 1 and 2 0 1 3)")
     << "\n";
-  if (!consistent) o << (options.markdown ? "\n" : "") << "Note: some keys did not go where the split puts them.\n";
+  if (!consistent) tr::print_note(o, options.markdown, "some keys did not go where the split puts them.");
   return ok ? 0 : 1;
 }

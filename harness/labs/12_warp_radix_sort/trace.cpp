@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "pplab/trace.h"
+#include "pplab/trace_bit_passes.h"
 #include "warp_radix_sort.cuh"
 
 namespace tr = pplab::trace;
@@ -46,17 +47,12 @@ int main(int argc, char** argv) {
 
   // The j-th ballot is bit j's; the __syncwarp after it ends bit j's pass.
   const auto& steps = tracer.steps();
-  std::vector<int> bit_of(steps.size(), -1);
+  auto is_ballot = [](const tr::Step& s) { return !s.lanes.empty(); };
+  const std::vector<int> bit_of = tr::bit_of_steps(steps, is_ballot);
   std::vector<unsigned> ones_of(end_bit, 0);
-  for (std::size_t k = 0, bit = 0, voted = 0; k < steps.size(); ++k) {
-    if (!steps[k].lanes.empty()) {
-      bit = voted++;
-      if (const tr::Lane* l = steps[k].lane(0); l && bit < ones_of.size()) ones_of[bit] = static_cast<unsigned>(l->received);
-      bit_of[k] = static_cast<int>(bit);
-    } else if (voted > 0) {
-      bit_of[k] = static_cast<int>(bit);
-    }
-  }
+  for (std::size_t k = 0; k < steps.size(); ++k)
+    if (const tr::Lane* l = steps[k].lane(0); is_ballot(steps[k]) && l && bit_of[k] < end_bit)
+      ones_of[bit_of[k]] = static_cast<unsigned>(l->received);
   bool consistent = true;
 
   tr::Format format;
@@ -66,23 +62,11 @@ int main(int argc, char** argv) {
   for (int t = 0; t < n; ++t) format.threads.push_back(t);
   format.value = [](std::uint64_t bits) { return std::to_string(tr::as<unsigned>(bits)); };
   format.row_heading = "`buffers[0][0…3] ‖ buffers[1][0…3]` afterwards";
-  format.title = [&](std::size_t k, const tr::Step& s) -> std::string {
-    if (bit_of[k] < 0) return "load: lane L holds key L";
-    const std::string bit = "bit " + std::to_string(bit_of[k]);
-    if (!s.lanes.empty()) return bit + ": every lane's bit at once";
-    // Where this step's writes went (the reference writes the other buffer each pass).
-    std::string where;
-    for (const tr::Write& w : s.writes) {
-      const std::string b = "buffers[" + std::to_string(w.index / kSegment) + "]";
-      if (where.empty()) where = b;
-      else if (where != b) where = "both buffers";
-    }
-    if (where.empty()) return bit + ": no key moved";
-    return bit + ": each key to its new position, in " + where;
+  format.title = [&](std::size_t k, const tr::Step& s) {
+    return tr::bit_pass_title(bit_of[k], s, "buffers", kSegment, "load: lane L holds key L", "every lane's bit at once");
   };
-  format.lane = [&](std::size_t k, const tr::Step& s, const tr::Lane& l) -> std::string {
-    const unsigned key = tr::as<unsigned>(tracer.value(s.before, (bit_of[k] % 2) * kSegment + l.thread));
-    return std::to_string(key) + " = " + tr::binary(key, 4) + " (bit " + std::to_string(l.sent) + ")";
+  format.lane = [&](std::size_t k, const tr::Step& s, const tr::Lane& l) {
+    return tr::bit_vote_lane(tracer, bit_of[k], s, l, kSegment);
   };
   format.exchange_row = [&](std::size_t, const tr::Step& s) -> std::string {
     const tr::Lane* l = s.lane(0);
@@ -109,15 +93,14 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& o = std::cout;
-  if (!options.markdown) {
-    tr::print_heading(o, "Lab 12, the warp radix sort: keys 7 14 4 1 in lanes 0-3, padding in lanes 4-31, bits 0 to 3",
-                      PPLAB_TRACE_SOURCE, "shown: buffers[0][0-3] ‖ buffers[1][0-3], lanes 0-3");
-  } else {
-    o << "`buffers` is the warp's pair of 32-key shared buffers; the table shows lanes 0–3 and "
-         "`buffers[0][0…3] ‖ buffers[1][0…3]` (the padding lanes 4–31 vote 1 and land at 4…31). "
-         "`below` is `~(0xFFFFFFFFu << lane)`, printed in its low 4 bits. A key written to the slot that already holds it changes nothing, so its lane "
-         "is not listed.\n\n";
-  }
+  tr::print_opening(o, options.markdown,
+                    {"Lab 12, the warp radix sort: keys 7 14 4 1 in lanes 0-3, padding in lanes 4-31, bits 0 to 3",
+                     "shown: buffers[0][0-3] ‖ buffers[1][0-3], lanes 0-3",
+                     "`buffers` is the warp's pair of 32-key shared buffers; the table shows lanes 0–3 and "
+                     "`buffers[0][0…3] ‖ buffers[1][0…3]` (the padding lanes 4–31 vote 1 and land at 4…31). "
+                     "`below` is `~(0xFFFFFFFFu << lane)`, printed in its low 4 bits. A key written to the slot that "
+                     "already holds it changes nothing, so its lane is not listed."},
+                    PPLAB_TRACE_SOURCE);
   tr::print_steps(o, tracer, format, options.markdown);
 
   std::vector<unsigned> want = in;
@@ -126,6 +109,6 @@ int main(int argc, char** argv) {
   if (options.markdown) o << "\n";
   tr::print_result(o, options.markdown, "Sorted by bits 0–3", tr::joined(sorted), ok, "differs from the CPU's",
                    /*item=*/true);
-  if (!consistent) o << (options.markdown ? "\n" : "") << "Note: some keys did not go where the ballot puts them.\n";
+  if (!consistent) tr::print_note(o, options.markdown, "some keys did not go where the ballot puts them.");
   return ok ? 0 : 1;
 }

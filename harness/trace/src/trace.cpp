@@ -294,6 +294,15 @@ std::string handout_missing(const std::vector<HandoutStep>& handout, const std::
   return missing;
 }
 
+std::function<std::string(std::size_t, const Step&)> handout_titles(const std::vector<HandoutStep>& handout,
+                                                                     const std::vector<int>& matched,
+                                                                     const std::string& unmatched) {
+  return [&handout, &matched, unmatched](std::size_t k, const Step& s) {
+    const std::string who = std::string(s.op) == "block end" ? "block " + std::to_string(s.block) + " ends: " : "";
+    return who + handout_title(handout, matched[k], unmatched);
+  };
+}
+
 }  // namespace pplab::trace
 
 // ------------------------------------------------------------------ printing ----
@@ -469,6 +478,23 @@ void print_heading(std::ostream& out, const std::string& title, const char* kern
   out << title << "\nKernel file: " << kernel_file << "\n";
   if (!notes.empty()) out << notes << "\n";
   out << "\n";
+}
+
+void print_opening(std::ostream& out, bool markdown, const Opening& opening, const char* kernel_file) {
+  if (!markdown)
+    print_heading(out, opening.title, kernel_file, opening.notes);
+  else if (!opening.markdown.empty())
+    out << opening.markdown << "\n\n";
+}
+
+void print_arrays(std::ostream& out, bool markdown,
+                  const std::vector<std::pair<std::string, std::vector<std::string>>>& rows) {
+  if (markdown && !rows.empty()) print_index_row(out, rows.front().second.size());
+  for (const auto& [label, values] : rows) print_array(out, markdown, label, values);
+}
+
+void print_note(std::ostream& out, bool markdown, const std::string& text) {
+  out << (markdown ? "\n" : "") << "Note: " << text << "\n";
 }
 
 void print_index_row(std::ostream& out, std::size_t n) {

@@ -1,5 +1,5 @@
 // Half the block returns before a barrier the other half waits at.
-#include <cuda_runtime.h>
+#include "run_kernel.h"
 
 __global__ void early_exit(int* out) {
   if (threadIdx.x >= 16) return;
@@ -8,9 +8,5 @@ __global__ void early_exit(int* out) {
 }
 
 int main() {
-  int* d;
-  cudaMalloc(&d, 64 * sizeof(int));
-  early_exit<<<2, 64>>>(d);
-  cudaDeviceSynchronize();
-  return 0;
+  return pplab::sim_programs::run_kernel(64, [](int* d) { early_exit<<<2, 64>>>(d); });
 }

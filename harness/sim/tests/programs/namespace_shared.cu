@@ -2,8 +2,8 @@
 // kernel per report, and a clean run of many blocks. `namespace_shared <case>`;
 // test_sim.cpp names the lines below, so keep them where they are.
 #include <cuda_runtime.h>
-#include <cstdio>
-#include <cstring>
+
+#include "run_kernel.h"
 
 __shared__ int sums[64];  // line 8
 namespace scan {
@@ -42,17 +42,10 @@ __global__ void tree_sum(int* out) {
 }
 
 int main(int argc, char** argv) {
-  const char* which = argc > 1 ? argv[1] : "";
-  int* d = nullptr;
-  cudaMalloc(&d, 1024 * sizeof(int));
-  cudaMemset(d, 0, 1024 * sizeof(int));
-  if (!std::strcmp(which, "race")) race_on_namespace_array<<<1, 64>>>(d);
-  else if (!std::strcmp(which, "past_end")) past_end_of_namespace_array<<<1, 32>>>(d);
-  else if (!std::strcmp(which, "uninit")) uninit_namespace_array<<<2, 8>>>(d);
-  else if (!std::strcmp(which, "clean")) tree_sum<<<100, 64>>>(d);
-  else return 2;
-  int h = 0;
-  cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
-  std::printf("%s finished: %d\n", which, h);
-  return 0;
+  return pplab::sim_programs::run_named_kernel(argc, argv, {
+    {"race", [](int* d) { race_on_namespace_array<<<1, 64>>>(d); }},
+    {"past_end", [](int* d) { past_end_of_namespace_array<<<1, 32>>>(d); }},
+    {"uninit", [](int* d) { uninit_namespace_array<<<2, 8>>>(d); }},
+    {"clean", [](int* d) { tree_sum<<<100, 64>>>(d); }},
+  });
 }

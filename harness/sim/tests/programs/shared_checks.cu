@@ -2,8 +2,8 @@
 // pattern the checks must accept. `shared_checks <case>`; test_sim.cpp names the
 // lines below, so keep them where they are.
 #include <cuda_runtime.h>
-#include <cstdio>
-#include <cstring>
+
+#include "run_kernel.h"
 
 // A tree reduction without the barrier between levels (threads of different warps).
 __global__ void tree_no_barrier(int* out) {
@@ -198,27 +198,21 @@ __global__ void many_readers_then_write(int* out) {
 }
 
 int main(int argc, char** argv) {
-  const char* which = argc > 1 ? argv[1] : "";
-  int* d = nullptr;
-  cudaMalloc(&d, 1024 * sizeof(int));
-  if (!std::strcmp(which, "tree")) tree_no_barrier<<<1, 128>>>(d);
-  else if (!std::strcmp(which, "warp")) warp_no_syncwarp<<<1, 32>>>(d);
-  else if (!std::strcmp(which, "pointer")) race_through_pointer<<<1, 64>>>(d);
-  else if (!std::strcmp(which, "uninit")) uninit_static<<<2, 32>>>(d);
-  else if (!std::strcmp(which, "uninit_dynamic")) uninit_dynamic<<<1, 32, 64 * sizeof(int)>>>(d);
-  else if (!std::strcmp(which, "past_end")) past_end<<<1, 32>>>(d);
-  else if (!std::strcmp(which, "before_start")) before_start<<<1, 32>>>(d);
-  else if (!std::strcmp(which, "past_dynamic")) past_dynamic<<<1, 32, 64>>>(d);
-  else if (!std::strcmp(which, "clean")) clean<<<3, 256>>>(d);
-  else if (!std::strcmp(which, "reverse")) reverse_no_barrier<<<1, 8>>>(d);
-  else if (!std::strcmp(which, "bytes")) bytes_of_words<<<2, 64>>>(d);
-  else if (!std::strcmp(which, "byte_race")) byte_race<<<1, 64>>>(d);
-  else if (!std::strcmp(which, "harmless_uninit")) harmless_uninit<<<8, 64>>>(d);
-  else if (!std::strcmp(which, "index_from_uninit")) index_from_uninit<<<1, 32>>>(d);
-  else if (!std::strcmp(which, "many_readers")) many_readers_then_write<<<1, 64>>>(d);
-  else return 2;
-  int h = 0;
-  cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
-  std::printf("%s finished: %d\n", which, h);
-  return 0;
+  return pplab::sim_programs::run_named_kernel(argc, argv, {
+    {"tree", [](int* d) { tree_no_barrier<<<1, 128>>>(d); }},
+    {"warp", [](int* d) { warp_no_syncwarp<<<1, 32>>>(d); }},
+    {"pointer", [](int* d) { race_through_pointer<<<1, 64>>>(d); }},
+    {"uninit", [](int* d) { uninit_static<<<2, 32>>>(d); }},
+    {"uninit_dynamic", [](int* d) { uninit_dynamic<<<1, 32, 64 * sizeof(int)>>>(d); }},
+    {"past_end", [](int* d) { past_end<<<1, 32>>>(d); }},
+    {"before_start", [](int* d) { before_start<<<1, 32>>>(d); }},
+    {"past_dynamic", [](int* d) { past_dynamic<<<1, 32, 64>>>(d); }},
+    {"clean", [](int* d) { clean<<<3, 256>>>(d); }},
+    {"reverse", [](int* d) { reverse_no_barrier<<<1, 8>>>(d); }},
+    {"bytes", [](int* d) { bytes_of_words<<<2, 64>>>(d); }},
+    {"byte_race", [](int* d) { byte_race<<<1, 64>>>(d); }},
+    {"harmless_uninit", [](int* d) { harmless_uninit<<<8, 64>>>(d); }},
+    {"index_from_uninit", [](int* d) { index_from_uninit<<<1, 32>>>(d); }},
+    {"many_readers", [](int* d) { many_readers_then_write<<<1, 64>>>(d); }},
+  });
 }

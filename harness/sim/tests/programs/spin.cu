@@ -1,6 +1,6 @@
 // Thread 0 spins on a flag that a later thread of its block would set: under
 // cooperative scheduling (and on some GPUs) that never happens.
-#include <cuda_runtime.h>
+#include "run_kernel.h"
 
 __global__ void spin(int* out) {
   __shared__ volatile int flag;
@@ -15,9 +15,5 @@ __global__ void spin(int* out) {
 }
 
 int main() {
-  int* d;
-  cudaMalloc(&d, 2 * sizeof(int));
-  spin<<<1, 2>>>(d);
-  cudaDeviceSynchronize();
-  return 0;
+  return pplab::sim_programs::run_kernel(2, [](int* d) { spin<<<1, 2>>>(d); });
 }

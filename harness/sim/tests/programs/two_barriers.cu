@@ -1,5 +1,5 @@
 // Even and odd threads wait at different __syncthreads() calls.
-#include <cuda_runtime.h>
+#include "run_kernel.h"
 
 __global__ void split(int* out) {
   if (threadIdx.x % 2 == 0) {
@@ -11,9 +11,5 @@ __global__ void split(int* out) {
 }
 
 int main() {
-  int* d;
-  cudaMalloc(&d, 32 * sizeof(int));
-  split<<<1, 32>>>(d);
-  cudaDeviceSynchronize();
-  return 0;
+  return pplab::sim_programs::run_kernel(32, [](int* d) { split<<<1, 32>>>(d); });
 }

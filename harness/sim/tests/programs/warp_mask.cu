@@ -1,5 +1,5 @@
 // A full-mask shuffle reached only by the lower half of the warp.
-#include <cuda_runtime.h>
+#include "run_kernel.h"
 
 __global__ void half_warp(int* out) {
   int v = threadIdx.x;
@@ -8,9 +8,5 @@ __global__ void half_warp(int* out) {
 }
 
 int main() {
-  int* d;
-  cudaMalloc(&d, 32 * sizeof(int));
-  half_warp<<<1, 32>>>(d);
-  cudaDeviceSynchronize();
-  return 0;
+  return pplab::sim_programs::run_kernel(32, [](int* d) { half_warp<<<1, 32>>>(d); });
 }

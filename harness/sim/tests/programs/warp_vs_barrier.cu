@@ -1,5 +1,5 @@
 // Lanes of one warp split between a warp op and a block barrier: a deadlock.
-#include <cuda_runtime.h>
+#include "run_kernel.h"
 
 __global__ void mixed(int* out) {
   int v = threadIdx.x;
@@ -11,9 +11,5 @@ __global__ void mixed(int* out) {
 }
 
 int main() {
-  int* d;
-  cudaMalloc(&d, 32 * sizeof(int));
-  mixed<<<1, 32>>>(d);
-  cudaDeviceSynchronize();
-  return 0;
+  return pplab::sim_programs::run_kernel(32, [](int* d) { mixed<<<1, 32>>>(d); });
 }

@@ -39,9 +39,11 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <initializer_list>
 #include <iosfwd>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #ifndef PPLAB_SIM
@@ -208,6 +210,13 @@ std::vector<int> match_handout(const Tracer& tracer, const std::vector<HandoutSt
 std::string handout_title(const std::vector<HandoutStep>& handout, int j, const std::string& unmatched);
 /// The handout steps that no recorded step matched, as "label; label", or "".
 std::string handout_missing(const std::vector<HandoutStep>& handout, const std::vector<int>& matched);
+/// A Format::title for a trace named after the handout: step k is called by the handout
+/// step it matched (matched[k], from match_handout), else `unmatched`; a "block end" step
+/// (a watch()ed array) also says whose it is, "block 1 ends: …". Keeps references to
+/// `handout` and `matched`, which must outlive the format.
+std::function<std::string(std::size_t step, const Step&)> handout_titles(const std::vector<HandoutStep>& handout,
+                                                                         const std::vector<int>& matched,
+                                                                         const std::string& unmatched);
 
 /// Prints every recorded step: text in the seed's style, or one Markdown table
 /// (step, active threads, what each did, the array afterwards) for the handouts.
@@ -227,6 +236,19 @@ void print_array(std::ostream& out, bool markdown, const std::string& label, con
 /// any), then a blank line.
 void print_heading(std::ostream& out, const std::string& title, const char* kernel_file,
                    const std::string& notes = "");
+/// How a trace's output opens: a heading in text, a paragraph above the table in Markdown.
+struct Opening {
+  std::string title;     ///< the text heading (print_heading)
+  std::string notes;     ///< lines under the heading, text only (may be empty)
+  std::string markdown;  ///< the paragraph a handout shows above the table (may be empty)
+};
+/// Prints `opening`: print_heading() with `kernel_file` in text; in Markdown the
+/// paragraph, if any, and a blank line after it.
+void print_opening(std::ostream& out, bool markdown, const Opening& opening, const char* kernel_file);
+/// A trace's inputs, one labelled row each (print_array); in Markdown under an index row
+/// as wide as the first.
+void print_arrays(std::ostream& out, bool markdown,
+                  const std::vector<std::pair<std::string, std::vector<std::string>>>& rows);
 /// The heading rows of a Markdown table of an array's n elements: `| i | 0 | 1 | … |`.
 void print_index_row(std::ostream& out, std::size_t n);
 /// "Handout steps your kernel never reached: …" after `before`, where `missing` (from
@@ -237,6 +259,10 @@ void print_missing(std::ostream& out, const std::string& missing, const char* be
 void print_result(std::ostream& out, bool markdown, const std::string& label, const std::string& values, bool ok,
                   const std::string& why = "differs from the CPU's", bool item = false);
 
+/// "Note: `text`" on a line of its own (after a blank line in Markdown), for a trace whose
+/// kernel left the pattern its explanations assume.
+void print_note(std::ostream& out, bool markdown, const std::string& text);
+
 /// Formats a number as the seed does: integers without a decimal point.
 std::string number(double v);
 
@@ -245,6 +271,45 @@ template <class T>
 std::string joined(const std::vector<T>& values) {
   std::string text;
   for (const T& v : values) text += (text.empty() ? "" : " ") + std::to_string(v);
+  return text;
+}
+
+/// Reinterprets element bits as a value of type T.
+template <class T>
+T as(std::uint64_t bits) {
+  static_assert(sizeof(T) <= 8 && std::is_trivially_copyable_v<T>);
+  T v;
+  std::memcpy(&v, &bits, sizeof(T));
+  return v;
+}
+
+/// Values as element bits (Tracer::value's form), e.g. for a HandoutStep's `after`.
+template <class T>
+std::vector<std::uint64_t> as_bits(const std::vector<T>& values) {
+  static_assert(sizeof(T) <= 8 && std::is_trivially_copyable_v<T>);
+  std::vector<std::uint64_t> out;
+  for (const T& v : values) {
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &v, sizeof(T));
+    out.push_back(bits);
+  }
+  return out;
+}
+/// As above, for values written out, e.g. as_bits({1, 5, 2, 4, 3}).
+template <class T>
+std::vector<std::uint64_t> as_bits(std::initializer_list<T> values) {
+  return as_bits(std::vector<T>(values));
+}
+
+/// As joined(), but an element the kernel never wrote (the all-one bits of rearm() or of
+/// unwritten_device_array()) prints as `·`.
+template <class T>
+std::string joined_written(const std::vector<T>& values, const Tracer& tracer) {
+  std::string text;
+  for (std::uint64_t bits : as_bits(values)) {
+    const std::string v = tracer.unwritten(bits) ? std::string("·") : std::to_string(as<T>(bits));
+    text += (text.empty() ? "" : " ") + v;
+  }
   return text;
 }
 
@@ -263,10 +328,30 @@ T* device_array(std::size_t n) {
   return device;
 }
 
+/// `n` elements of device memory filled with all-one bytes, which the step tables print
+/// as `·` until the kernel writes them (Tracer::unwritten); trace programs never free it.
+template <class T>
+T* unwritten_device_array(std::size_t n) {
+  T* device = device_array<T>(n);
+  cudaMemset(device, 0xff, n * sizeof(T));
+  return device;
+}
+
 /// A device copy of `host` (cudaMalloc and cudaMemcpy); trace programs never free it.
 template <class T>
 T* to_device(const std::vector<T>& host) {
   T* device = device_array<T>(host.size());
+  cudaMemcpy(device, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice);
+  return device;
+}
+
+/// A device copy of `host` whose first element is not 16-byte aligned, so that a launcher
+/// that vectorises only aligned inputs takes its scalar path (the handouts' tables show
+/// that one); trace programs never free it.
+template <class T>
+T* to_device_unaligned(const std::vector<T>& host) {
+  T* buffer = device_array<T>(host.size() + 1);
+  T* device = reinterpret_cast<std::uintptr_t>(buffer) % 16 == 0 ? buffer + 1 : buffer;
   cudaMemcpy(device, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice);
   return device;
 }
@@ -279,26 +364,25 @@ std::vector<T> from_device(const T* device, std::size_t n) {
   return host;
 }
 
-/// The usual traced run: `run` (the lab's call, returning what the trace prints) runs
-/// once for the tracer to find the watched array, then again from rearm() as the traced
-/// launch; returns the traced run's result. Later launches are not recorded (stop()).
+/// The traced launch: `run` (the lab's call, returning what the trace prints) runs once,
+/// recorded; returns its result. Later launches are not recorded (stop()). Enough for a
+/// watch()ed array, or a shared array taken as zeroed where the first rendezvous finds
+/// it; traced_run() finds the array first, so that the traced launch shows every write.
 template <class Run>
-auto traced_run(Tracer& tracer, Run&& run) {
-  run();
-  tracer.rearm();
+auto traced_once(Tracer& tracer, Run&& run) {
   auto result = run();
   tracer.end_launch();
   tracer.stop();
   return result;
 }
 
-/// Reinterprets element bits as a value of type T.
-template <class T>
-T as(std::uint64_t bits) {
-  static_assert(sizeof(T) <= 8 && std::is_trivially_copyable_v<T>);
-  T v;
-  std::memcpy(&v, &bits, sizeof(T));
-  return v;
+/// The usual traced run of a kernel's shared array: `run` runs once for the tracer to
+/// find the array, then again from rearm() as the traced launch (traced_once()).
+template <class Run>
+auto traced_run(Tracer& tracer, Run&& run) {
+  run();
+  tracer.rearm();
+  return traced_once(tracer, run);
 }
 
 /// Placeholder seen by rendezvous points with no watched array in scope.
