@@ -5,7 +5,9 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <fstream>
 #include <initializer_list>
+#include <iterator>
 #include <string>
 
 #include "kernels.h"
@@ -735,6 +737,20 @@ TEST_CASE("__CUDA_ARCH__ is the sim's device in code only a GPU compiles, and un
 TEST_CASE("__reduce_*_sync reduce over the lanes of the mask, min and max signed for int") {
   expect_run(simcc_run("warp_reduce"), Exit::cleanly,
              {"reduce: add -10, min -10, max 9, min unsigned 0, or 0xfffff, and 0x1, xor 0xffffe\n"});
+}
+
+TEST_CASE("the rewriter's depfile names its input, so a build does not redo the rewrite of a file without headers") {
+  // An empty depfile is, to ninja, a missing one: it reran such a rewrite, and every
+  // compile after it, on each build.
+  const std::string src = std::string(PPLAB_SIM_TEST_SRC_DIR) + "/programs/nvcc_like/ub_shuffle.cu";
+  const std::string out = std::string(PPLAB_SIM_TEST_TMP_DIR) + "/depfile_probe.cpp";
+  const RunResult rewritten = run(std::string(PPLAB_SIM_REWRITE) + " " + src + " " + out + " --depfile " + out + ".d");
+  REQUIRE(rewritten.status == 0);
+  std::ifstream depfile(out + ".d");
+  const std::string text((std::istreambuf_iterator<char>(depfile)), std::istreambuf_iterator<char>());
+  INFO(text);
+  CHECK(text.rfind(out + ": ", 0) == 0);
+  CHECK(contains(text, "nvcc_like/ub_shuffle.cu"));
 }
 
 TEST_CASE("simcc --version and --help say what is supported") {

@@ -561,14 +561,19 @@ int main(int argc, char** argv) {
   int rc = rewrite_file(files[0], files[1], ctx, false, nullptr);
   if (!depfile.empty()) {
     std::ofstream d(depfile);
-    d << files[1] << ":";
-    for (const std::string& h : ctx.deps) {
+    // The input itself is listed too: a depfile with no prerequisites becomes an empty
+    // file in CMake's Ninja build, which ninja takes for a missing one, and reruns the
+    // rewrite (and every compile after it) on each build.
+    const auto prerequisite = [&](const std::string& path) {
       d << " ";
-      for (char ch : h) {
+      for (char ch : path) {
         if (ch == ' ') d << '\\';
         d << ch;
       }
-    }
+    };
+    d << files[1] << ":";
+    prerequisite(std::filesystem::absolute(files[0]).lexically_normal().string());
+    for (const std::string& h : ctx.deps) prerequisite(h);
     d << "\n";
   }
   return rc;
