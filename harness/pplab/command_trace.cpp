@@ -11,6 +11,7 @@
 
 #include "../include/pplab/todo_regions.h"  // header-only: the kernel file's TODO regions
 #include "commands.h"
+#include "pplab/trace_ending.h"
 #include "process.h"
 #include "workbook.h"
 
@@ -27,8 +28,9 @@ struct TraceOptions {
 constexpr const char* kTraceWatchdogSeconds = "10";
 
 // What a faulted trace printed that tells what happened: the emulator's report (its
-// "pplab-sim: error:" lines and the indented lines under them), and the C++ runtime's
-// lines for an exception that escaped or a failed assert().
+// "pplab-sim: error:" lines and the indented lines under them), the C++ runtime's
+// lines for an exception that escaped or a failed assert(), and the trace program's
+// line for an end it did not reach (pplab/trace_ending.h).
 struct TraceFault {
   std::string account;    // those lines, in the order printed
   std::string emulator;   // the emulator's first error line, without its prefix
@@ -55,6 +57,9 @@ TraceFault read_trace_fault(const std::string& output) {
     } else if (line.rfind(what, 0) == 0 && !fault.exception.empty()) {
       keep = true;
       fault.exception += ": " + line.substr(what.size());
+    } else if (line.rfind(kTraceEndedEarlyLine, 0) == 0) {
+      keep = true;
+      in_report = false;
     } else if (line.find(": Assertion `") != std::string::npos) {
       keep = true;
       fault.assertion = line;
@@ -93,6 +98,8 @@ std::string fault_summary(const TraceFault& fault, const ProcessResult& result) 
     case ProcessResult::Ending::timed_out:
       return result.describe() + ": an endless loop in host code (the emulator's watchdog names a hung kernel sooner)";
     case ProcessResult::Ending::exited:
+      if (result.exit_code == kTraceEndedEarly && result.output.find(kTraceEndedEarlyLine) != std::string::npos)
+        return "the lab's code called exit() before the trace's end (its tables are cut short)";
       return "the trace ended early with " + result.describe() + ": exit() called from the lab's code?";
     case ProcessResult::Ending::failed_to_start: break;
   }

@@ -46,13 +46,17 @@ if(NOT reproduce_lines EQUAL 1)
   message(FATAL_ERROR "pplab trace ${number} printed ${reproduce_lines} reproduce: lines, not 1:\n${all}")
 endif()
 string(REGEX REPLACE "^\n  reproduce: " "" command "${lines}")
-# The same fault: the emulator's first line, else the exception's message.
+# The same fault: the emulator's first line, else the exception's message, else the
+# trace program's own line for an end it did not reach.
 string(REGEX MATCH "pplab-sim: error: [^\n]*" fault "${all}")
 if(NOT fault)
   string(REGEX MATCH "what[(][)]: [^\n]*" fault "${all}")
 endif()
 if(NOT fault)
-  message(FATAL_ERROR "pplab trace ${number}'s report quotes neither the emulator nor an exception:\n${all}")
+  string(REGEX MATCH "pplab-trace: error: [^\n]*" fault "${all}")
+endif()
+if(NOT fault)
+  message(FATAL_ERROR "pplab trace ${number}'s report quotes neither the emulator, an exception nor the trace's end:\n${all}")
 endif()
 find_program(SH sh REQUIRED)
 execute_process(COMMAND ${SH} -c "${command}" RESULT_VARIABLE again_status

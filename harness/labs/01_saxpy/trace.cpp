@@ -80,5 +80,5 @@ int main(int argc, char** argv) {
   if (options.markdown) o << "\n";
   tr::print_missing(o, tr::handout_missing(handout, matched));
   tr::print_result(o, options.markdown, "y afterwards", got, ok);
-  return ok ? 0 : 1;
+  return tr::finish(ok);
 }

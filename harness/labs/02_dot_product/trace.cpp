@@ -97,5 +97,5 @@ int main(int argc, char** argv) {
   out << "Check: " << terms << " = " << tr::number(expected) << (ok ? " ✓" : " ✗ (the kernel's result differs)") << "\n";
   if (!consistent)
     tr::print_note(out, options.markdown, "some steps did not follow the tree's pattern (this kernel is not the reference's tree).");
-  return ok ? 0 : 1;
+  return tr::finish(ok);
 }

@@ -173,5 +173,5 @@ int main(int argc, char** argv) {
   out << (options.markdown ? "- " : "") << "The same kernel with `Min` gives " << minimum << ", with `Sum` " << sum
       << (minimum == expected_min && sum == expected_sum ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
   if (!consistent) tr::print_note(out, options.markdown, "some steps did not follow the tree's pattern.");
-  return ok ? 0 : 1;
+  return tr::finish(ok);
 }

@@ -132,5 +132,5 @@ int main(int argc, char** argv) {
                     PPLAB_TRACE_SOURCE);
   bool ok = trace_method(o, d_in, n, lab::Method::two_pass, options.markdown);
   ok = trace_method(o, d_in, n, lab::Method::atomics, options.markdown) && ok;
-  return ok ? 0 : 1;
+  return tr::finish(ok);
 }

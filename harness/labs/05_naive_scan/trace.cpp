@@ -89,5 +89,5 @@ int main(int argc, char** argv) {
   tr::print_result(out_stream, options.markdown,
                    options.markdown ? "The inclusive scan written to `out`" : "Result (inclusive scan)", tr::joined(out),
                    ok);
-  return ok ? 0 : 1;
+  return tr::finish(ok);
 }

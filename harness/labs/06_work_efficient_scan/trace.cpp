@@ -124,5 +124,5 @@ int main(int argc, char** argv) {
   out << (options.markdown ? "- " : "") << "The inclusive scan (each element added back at the write): "
       << tr::joined(inclusive) << (inclusive == want_in ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
   if (!consistent) tr::print_note(out, options.markdown, "some steps did not follow the up/down-sweep pattern.");
-  return ok ? 0 : 1;
+  return tr::finish(ok);
 }

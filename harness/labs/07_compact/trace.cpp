@@ -138,5 +138,5 @@ int main(int argc, char** argv) {
   tr::print_result(o, options.markdown, "Result", "out = " + result + ", k = " + std::to_string(count), ok,
                    "differs from the CPU's", /*item=*/true);
   if (!consistent) tr::print_note(o, options.markdown, "some steps did not follow the scan's pattern.");
-  return ok ? 0 : 1;
+  return tr::finish(ok);
 }

@@ -109,5 +109,5 @@ int main(int argc, char** argv) {
   bool ok = trace_part(o, gather, options.markdown);
   ok = trace_part(o, scatter, options.markdown) && ok;
   ok = trace_part(o, inverse, options.markdown) && ok;
-  return ok ? 0 : 1;
+  return tr::finish(ok);
 }

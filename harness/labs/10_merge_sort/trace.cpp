@@ -90,5 +90,5 @@ int main(int argc, char** argv) {
                    /*item=*/true);
   tr::print_result(o, options.markdown, "merge_keys, the lab's merge pass (TODO 10.5)", tr::joined_written(out, tracer), pass_ok,
                    "differs from the CPU's", /*item=*/true);
-  return traced_ok && pass_ok ? 0 : 1;
+  return tr::finish(traced_ok && pass_ok);
 }

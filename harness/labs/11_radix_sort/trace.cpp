@@ -115,5 +115,5 @@ int main(int argc, char** argv) {
     << (after_bit0 == want_bit0 && positions_bit0 == want_positions ? " ✓" : " ✗ (the lecture has 14 4 7 1 and 2 0 1 3)")
     << "\n";
   if (!consistent) tr::print_note(o, options.markdown, "some keys did not go where the split puts them.");
-  return ok ? 0 : 1;
+  return tr::finish(ok);
 }

@@ -110,5 +110,5 @@ int main(int argc, char** argv) {
   tr::print_result(o, options.markdown, "Sorted by bits 0–3", tr::joined(sorted), ok, "differs from the CPU's",
                    /*item=*/true);
   if (!consistent) tr::print_note(o, options.markdown, "some keys did not go where the ballot puts them.");
-  return ok ? 0 : 1;
+  return tr::finish(ok);
 }

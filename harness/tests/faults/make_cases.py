@@ -192,6 +192,10 @@ case('03_throws_unaligned', src('03'), [('verdict','threw'),('message','16-byte 
        '    if (!aligned16(in)) throw std::invalid_argument("reduce: the input must be 16-byte aligned");\n'
        '    const bool vectorised = kUseVectorKernel;\n')],
      note='throws on an input that is not 16-byte aligned instead of reducing it with the main-steps kernel')
+case('03_exit_zero', src('03'), [('verdict','exited early'),('message','exit'),('case','max reproduces the lecture example (16 elements 8 threads give 20)'),('limit','20')],
+     [('#include <cstdint>\n','#include <cstdint>\n#include <cstdlib>\n'),
+      ('    if (blocks == 1) return;\n','    if (blocks == 1) std::exit(0);  // done\n')],
+     note='calls exit(0) after its last pass, from the launcher that the checks and the trace call: the process ends before either reports')
 case('03_host_reduce', src('03'), [('verdict','ran on the host'),('message','the work ran on the host'),('message','reduce copied [0-9]+ bytes from the device to the host'),('case','reduce matches the CPU reference at edge sizes'),('limit','60')],
      [('#include <string>\n','#include <string>\n#include <vector>\n'),
       ('template <class T, class Op>\nvoid reduce(const T* d_in, T* d_out, std::size_t n, Op op, int block_threads, cudaStream_t stream) {\n',

@@ -1,8 +1,12 @@
 // The step recorder behind pplab/trace.h.
 #include "pplab/trace.h"
+#include "pplab/trace_ending.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <utility>
 
 namespace pplab::trace {
@@ -513,6 +517,26 @@ void print_result(std::ostream& out, bool markdown, const std::string& label, co
                   const std::string& why, bool item) {
   out << (markdown && item ? "- " : "") << label << ": " << (markdown ? "**" : "") << values << (markdown ? "**" : "")
       << (ok ? " ✓" : " ✗ (" + why + ")") << "\n";
+}
+
+namespace {
+std::atomic<bool> g_finished{false};
+// Registered as the program starts (main() calls finish(), so this file is in every
+// trace program): a process that ends without finish() was ended by the lab's code.
+const bool g_watching_the_end = [] {
+  std::atexit([] {
+    if (g_finished) return;
+    std::cout.flush();
+    std::fprintf(stderr, "%s: exit() was called from the lab's code\n", kTraceEndedEarlyLine);
+    std::_Exit(kTraceEndedEarly);
+  });
+  return true;
+}();
+}  // namespace
+
+int finish(bool ok) {
+  g_finished = true;
+  return ok ? 0 : 1;
 }
 
 }  // namespace pplab::trace

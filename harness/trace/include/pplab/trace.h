@@ -259,6 +259,10 @@ void print_missing(std::ostream& out, const std::string& missing, const char* be
 void print_result(std::ostream& out, bool markdown, const std::string& label, const std::string& values, bool ok,
                   const std::string& why = "differs from the CPU's", bool item = false);
 
+/// The end of a trace program's main(): `return finish(ok);` (0 right, 1 wrong). A
+/// program that ends before it says so (pplab/trace_ending.h).
+int finish(bool ok);
+
 /// "Note: `text`" on a line of its own (after a blank line in Markdown), for a trace whose
 /// kernel left the pattern its explanations assume.
 void print_note(std::ostream& out, bool markdown, const std::string& text);
