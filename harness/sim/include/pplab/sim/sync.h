@@ -3,8 +3,9 @@
 // They are function-like macros so the call site's file and line reach the
 // scheduler, which names them in divergence and deadlock reports.
 #pragma once
+#include <sched.h>
+
 #include <atomic>
-#include <thread>
 
 #include "pplab/sim/fiber.h"
 
@@ -89,4 +90,5 @@ inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst
 inline void __threadfence_system() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 // A warp that backs off while it waits for another block (sm_70 and later): here it
 // gives its worker's CPU to the other workers, one of which runs the block it waits for.
-inline void __nanosleep(unsigned) { std::this_thread::yield(); }
+// (sched_yield, not std::this_thread::yield: <thread> would slow every .cu's compile.)
+inline void __nanosleep(unsigned) { sched_yield(); }
