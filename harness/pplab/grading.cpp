@@ -230,6 +230,11 @@ std::string seconds_between(SteadyClock::time_point from, SteadyClock::time_poin
 }
 std::string seconds_since(SteadyClock::time_point from) { return seconds_between(from, SteadyClock::now()); }
 
+// "<lab>: <part> done in N s", once a part of a lab's grading that began at `started` ends.
+void say_done(const GradeSettings& settings, const LabGrade& grade, const char* part, SteadyClock::time_point started) {
+  if (settings.progress) settings.progress(grade.lab.folder + ": " + part + " done in " + seconds_since(started) + " s");
+}
+
 bool matches(const std::string& pattern, const std::string& name) {
   return pattern == "*" || name.rfind(pattern, 0) == 0;
 }
@@ -566,7 +571,7 @@ void sanitize_gpu_checks(LabGrade& grade, const CheckOptions& options, const Gra
                     grade.lab.student_runner.empty() ? nullptr
                                                      : std::function<std::vector<std::string>(const std::string&)>(runner_under));
   }();
-  if (settings.progress) settings.progress(grade.lab.folder + ": compute-sanitizer done in " + seconds_since(started) + " s");
+  say_done(settings, grade, "compute-sanitizer", started);
   grade.sanitized = true;
   for (const auto& problem : found.problems) grade.notes.push_back(problem);
   for (const auto& finding : found.findings) {
@@ -611,7 +616,7 @@ void judge_on_emulator_too(LabGrade& grade, const CheckOptions& gpu_options, con
     const GpuGate::Hold shared(settings.gpu, GpuGate::Hold::shared);
     return run_lab_checks(grade.lab.folder, grade.lab.emulator_checks, options);
   }();
-  if (settings.progress) settings.progress(grade.lab.folder + ": emulator checks done in " + seconds_since(started) + " s");
+  say_done(settings, grade, "emulator checks", started);
   grade.checks = merge_judgements(grade.checks, emulator);
   grade.judged_on_emulator = true;
 }
@@ -657,7 +662,7 @@ void grade_lab(LabGrade& grade, const GradeSettings& settings) {
       const auto started = SteadyClock::now();
       const GpuGate::Hold shared(settings.workbook.backend == "gpu" ? settings.gpu : nullptr, GpuGate::Hold::shared);
       grade.checks = run_lab_checks(grade.lab.folder, grade.lab.student_checks, options);
-      if (settings.progress) settings.progress(grade.lab.folder + ": checks done in " + seconds_since(started) + " s");
+      say_done(settings, grade, "checks", started);
     }
     if (settings.workbook.backend == "gpu") {
       sanitize_gpu_checks(grade, options, settings);

@@ -404,6 +404,11 @@ int resolve_warps(Worker& w, bool diagnose) {
         int l = __builtin_ctz(g);
         if (w.threads[base + l].value) ballot |= 1u << l;
       }
+      // A reduction gives every lane the same value: combined once for the group.
+      const bool reduces = lt.wop == WarpOp::reduce_add || lt.wop == WarpOp::reduce_min ||
+                           lt.wop == WarpOp::reduce_max || lt.wop == WarpOp::reduce_and ||
+                           lt.wop == WarpOp::reduce_or || lt.wop == WarpOp::reduce_xor;
+      const std::uint64_t reduced = reduces ? warp_reduction(w, base, group, lt.wop, lt.arg != 0) : 0;
       for (unsigned g = group; g; g &= g - 1) {
         int l = __builtin_ctz(g);
         Thread& t = w.threads[base + l];
@@ -430,7 +435,7 @@ int resolve_warps(Worker& w, bool diagnose) {
           case WarpOp::reduce_max:
           case WarpOp::reduce_and:
           case WarpOp::reduce_or:
-          case WarpOp::reduce_xor: t.result = warp_reduction(w, base, group, t.wop, t.arg != 0); break;
+          case WarpOp::reduce_xor: t.result = reduced; break;
           case WarpOp::shfl: src = seg + (t.arg & (width - 1)); break;
           case WarpOp::shfl_up:
             src = (static_cast<unsigned>(l - seg) >= static_cast<unsigned>(t.arg)) ? l - t.arg : l;
