@@ -1,7 +1,8 @@
 // __CUDA_ARCH__ in device-only places (device_arch.h says which and why).
 #include "device_arch.h"
 
-#include <cctype>
+#include "tokens.h"
+
 #include <cstring>
 
 namespace pplab_sim_rewrite {
@@ -9,16 +10,6 @@ namespace {
 
 const char* const kArch = "__CUDA_ARCH__";
 const char* const kSimArch = "PPLAB_SIM_CUDA_ARCH";
-
-bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-// Whether `word` stands whole in code[from, to).
-bool has_word(const std::string& code, std::size_t from, std::size_t to, const char* word) {
-  const std::size_t len = std::strlen(word);
-  for (std::size_t p = code.find(word, from); p != std::string::npos && p + len <= to; p = code.find(word, p + 1))
-    if ((p == 0 || !ident_char(code[p - 1])) && (p + len >= code.size() || !ident_char(code[p + len]))) return true;
-  return false;
-}
 
 // The head of a brace (the text since the last `;`, `{` or `}`) opens a function body
 // when it has a parameter list and is not a namespace, class or enum.

@@ -45,10 +45,12 @@
 #include <vector>
 
 #include "device_arch.h"
+#include "tokens.h"
 
 namespace {
 
-bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+using pplab_sim_rewrite::has_word;
+using pplab_sim_rewrite::ident_char;
 
 // Copy of src with comments and literal contents replaced by spaces (newlines
 // kept), so searches see only code. Quote characters themselves are kept.
@@ -320,12 +322,7 @@ std::string escape_quoted(const std::string& path) {
   return escaped;
 }
 
-bool has_token(const std::string& code, const char* tok) {
-  size_t len = std::strlen(tok);
-  for (size_t p = code.find(tok); p != std::string::npos; p = code.find(tok, p + 1))
-    if ((p == 0 || !ident_char(code[p - 1])) && (p + len >= code.size() || !ident_char(code[p + len]))) return true;
-  return false;
-}
+bool has_token(const std::string& code, const char* tok) { return has_word(code, 0, code.size(), tok); }
 
 int rewrite_file(const std::string& in_path, const std::string& out_path, Context& ctx, bool is_header,
                  bool* needed);
