@@ -429,52 +429,77 @@ ReferenceTimes::Lab time_reference(const Lab& lab, const LabRules& rules, const 
 
 }  // namespace
 
-void grade_speed(LabGrade& grade, const GradeSettings& settings) {
+namespace {
+
+// What stands before a lab's speed is measured, in the order it is told: nothing (an
+// empty note) when the lab may be timed. `lost` says whether the lab's speed points are
+// part of its max and lost (a failed check, say) or not graded at all (no GPU).
+struct SpeedBlock {
+  std::string note;
+  bool lost = false;
+};
+
+SpeedBlock speed_block(const LabGrade& grade, const GradeSettings& settings) {
   const auto& rules = grade.rules;
-  if (settings.workbook.backend != "gpu") {
-    grade.speed_note = "speed not graded: no GPU (checked on the CPU emulator)";
-    return;
-  }
-  if (rules.speed_points <= 0) {
-    grade.speed_note = "this lab has no speed points";
-    return;
-  }
-  if (grade.lab.reference_bench.empty()) {
-    grade.speed_note = grade.lab.reference_checks.empty() && grade.lab.student_bench.empty()
-                           ? "speed not graded: this lab has no benchmark"
-                           : "speed not graded: the reference benchmark is not built (grade from a build "
-                             "with PPLAB_SOURCES=labs;solutions)";
-    return;
-  }
-  grade.speed_graded = true;
-  grade.speed_max = rules.speed_points;
+  if (settings.workbook.backend != "gpu") return {"speed not graded: no GPU (checked on the CPU emulator)", false};
+  if (rules.speed_points <= 0) return {"this lab has no speed points", false};
+  if (grade.lab.reference_bench.empty())
+    return {grade.lab.reference_checks.empty() && grade.lab.student_bench.empty()
+                ? "speed not graded: this lab has no benchmark"
+                : "speed not graded: the reference benchmark is not built (grade from a build with "
+                  "PPLAB_SOURCES=labs;solutions)",
+            false};
+  if (grade.status != LabStatus::graded) return {status_name(grade.status), true};
+  const int failed = grade.checks.failed();
+  if (rules.speed_requires_all_checks && (failed > 0 || grade.checks.cases.empty()))
+    return {"speed points need every check to pass (" + std::to_string(failed) + " failed)", true};
+  if (grade.lab.student_bench.empty()) return {"the student benchmark was not built", true};
+  return {};
+}
+
+}  // namespace
+
+void grade_speed(LabGrade& grade, const GradeSettings& settings) {
+  time_speed(grade, settings);
+  score_speed(grade, settings);
+}
+
+void time_speed(LabGrade& grade, const GradeSettings& settings) {
+  if (!speed_block(grade, settings).note.empty()) return;
+  // Timing runs alone on the GPU: no checks of other submissions beside it.
+  if (settings.progress) settings.progress(grade.lab.folder + ": timing student and reference");
+  SpeedMeasurement measured;
+  const auto asked = SteadyClock::now();
+  const GpuGate::Hold alone(settings.gpu, GpuGate::Hold::alone);
+  const auto granted = SteadyClock::now();
+  const auto measure = [&] { return time_reference(grade.lab, grade.rules, settings); };
+  measured.reference = settings.reference_times ? settings.reference_times->get(grade.lab.folder, measure) : measure();
+  measured.student = run_bench(grade.lab.student_bench, grade.lab.student_runner, grade.rules, BenchRows::lab, true,
+                               settings, measured.student_problem);
+  if (settings.progress)
+    settings.progress(grade.lab.folder + ": timed in " + seconds_since(granted) + " s, after waiting " +
+                      seconds_between(asked, granted) + " s for the GPU to itself");
+  grade.measured = std::move(measured);
+}
+
+void score_speed(LabGrade& grade, const GradeSettings& settings) {
+  const auto& rules = grade.rules;
   auto lose_all = [&](const std::string& why) {
     grade.speed_note = why;
     grade.lost.push_back("-" + format_points(grade.speed_max) + " pts, speed: " + why);
   };
-  if (grade.status != LabStatus::graded) return lose_all(status_name(grade.status));
-  const int failed = grade.checks.failed();
-  if (rules.speed_requires_all_checks && (failed > 0 || grade.checks.cases.empty()))
-    return lose_all("speed points need every check to pass (" + std::to_string(failed) + " failed)");
-  if (grade.lab.student_bench.empty()) return lose_all("the student benchmark was not built");
-
-  // Timing runs alone on the GPU: no checks of other submissions beside it.
-  if (settings.progress) settings.progress(grade.lab.folder + ": timing student and reference");
-  ReferenceTimes::Lab taken;
-  std::vector<Timing> student;
-  std::string student_problem;
-  {
-    const auto asked = SteadyClock::now();
-    const GpuGate::Hold alone(settings.gpu, GpuGate::Hold::alone);
-    const auto granted = SteadyClock::now();
-    const auto measure = [&] { return time_reference(grade.lab, rules, settings); };
-    taken = settings.reference_times ? settings.reference_times->get(grade.lab.folder, measure) : measure();
-    student = run_bench(grade.lab.student_bench, grade.lab.student_runner, rules, BenchRows::lab, true, settings,
-                        student_problem);
-    if (settings.progress)
-      settings.progress(grade.lab.folder + ": timed in " + seconds_since(granted) + " s, after waiting " +
-                        seconds_between(asked, granted) + " s for the GPU to itself");
+  const SpeedBlock block = speed_block(grade, settings);
+  if (!block.note.empty() && !block.lost) {
+    grade.speed_note = block.note;
+    return;
   }
+  grade.speed_graded = true;
+  grade.speed_max = rules.speed_points;
+  if (!block.note.empty()) return lose_all(block.note);
+  if (!grade.measured) return lose_all("the lab was not timed");
+  const ReferenceTiming& taken = grade.measured->reference;
+  const std::vector<Timing>& student = grade.measured->student;
+  const std::string& student_problem = grade.measured->student_problem;
   if (taken.in_process)
     grade.notes.push_back("the reference was timed in process, the student through the runner: rebuild the "
                           "grading tree so that both are timed the same way");
@@ -622,9 +647,10 @@ void judge_on_emulator_too(LabGrade& grade, const CheckOptions& gpu_options, con
   grade.judged_on_emulator = true;
 }
 
-// Grades one lab of one submission: its checks, on a GPU compute-sanitizer and the
-// emulator's judgement too, then its points and speed.
-void grade_lab(LabGrade& grade, const GradeSettings& settings) {
+// The first half of grading one lab of one submission: its checks (on a GPU the
+// emulator's judgement too) and, where they pass, its timing. `options` keeps how its
+// checks were run, for compute-sanitizer in the second half.
+void check_and_time_lab(LabGrade& grade, CheckOptions& options, const GradeSettings& settings) {
   grade.rules = settings.points.rules_for(grade.lab.folder);
   // Case names from the clean reference binary when built (the same test file as the
   // student's), so every submission is graded against the same list of checks.
@@ -632,7 +658,6 @@ void grade_lab(LabGrade& grade, const GradeSettings& settings) {
   if (!grade.lab.reference_checks.empty())
     grade.case_names = list_test_cases(grade.lab.reference_checks, listing_error);
   if (grade.status == LabStatus::graded && !grade.lab.student_checks.empty()) {
-    CheckOptions options;
     options.environment["PPLAB_SEED"] = std::to_string(settings.seed);
     if (settings.sim_threads > 0) options.environment["PPLAB_SIM_THREADS"] = std::to_string(settings.sim_threads);
     if (settings.case_limit.count() <= 60)
@@ -647,8 +672,6 @@ void grade_lab(LabGrade& grade, const GradeSettings& settings) {
       if (grade.lab.student_runner.empty()) {
         grade.status = LabStatus::not_built;
         grade.status_detail = "the build made no runner for the lab's code, so it cannot run in the sandbox";
-        assign_groups(grade);
-        score_correctness(grade);
         return;
       }
       options.environment["PPLAB_RUNNER_COMMAND"] = runner_command_variable(settings.sandbox, grade.lab.student_runner);
@@ -665,10 +688,7 @@ void grade_lab(LabGrade& grade, const GradeSettings& settings) {
       grade.checks = run_lab_checks(grade.lab.folder, grade.lab.student_checks, options);
       say_done(settings, grade, "checks", started);
     }
-    if (settings.workbook.backend == "gpu") {
-      sanitize_gpu_checks(grade, options, settings);
-      judge_on_emulator_too(grade, options, settings);
-    }
+    if (settings.workbook.backend == "gpu") judge_on_emulator_too(grade, options, settings);
     if (!grade.checks.error.empty()) {
       grade.status = LabStatus::no_checks;
       grade.status_detail = grade.checks.error;
@@ -684,38 +704,60 @@ void grade_lab(LabGrade& grade, const GradeSettings& settings) {
     if (grade.status_detail.empty()) grade.status_detail = "no student binary in " + settings.workbook.bin_dir.string();
   }
   if (grade.case_names.empty() && !listing_error.empty()) grade.notes.push_back(listing_error);
+  time_speed(grade, settings);
+}
+
+// The second half: on a GPU, compute-sanitizer over the checks that ran, then the points.
+void sanitize_and_score_lab(LabGrade& grade, const CheckOptions& options, const GradeSettings& settings) {
+  if (settings.workbook.backend == "gpu" && grade.status == LabStatus::graded && !grade.checks.cases.empty())
+    sanitize_gpu_checks(grade, options, settings);
   assign_groups(grade);
   score_correctness(grade);
-  grade_speed(grade, settings);
+  score_speed(grade, settings);
 }
 
 }  // namespace
 
 void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSettings& settings) {
   // Labs are graded side by side, each in a scratch folder of its own; the GPU gate
-  // still lets every timing run alone.
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    for (std::size_t i = next++; i < labs.size(); i = next++) {
-      LabGrade& grade = labs[i];
-      GradeSettings own = settings;
-      own.scratch = settings.scratch / grade.lab.folder;
-      try {
-        fs::create_directories(own.scratch);
-        grade_lab(grade, own);
-      } catch (const std::exception& error) {
-        // This lab alone is lost, with the reason; the others are graded.
-        grade.status = LabStatus::not_graded;
-        grade.status_detail = std::string("grading stopped early: ") + error.what();
-        grade.rules = settings.points.rules_for(grade.lab.folder);
+  // still lets every timing run alone. In two rounds: first every lab's checks and
+  // timing, then compute-sanitizer and the points. The tools share the GPU for minutes
+  // (lab 09's racecheck over every block size), and a timing waits until no tool runs,
+  // so tools run only once none of this submission's timings is left to wait for them.
+  std::vector<GradeSettings> own(labs.size(), settings);
+  std::vector<CheckOptions> options(labs.size());
+  std::vector<char> stopped(labs.size(), 0);  // a lab whose grading threw is not taken further
+  const auto side_by_side = [&](const std::function<void(std::size_t)>& part) {
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+      for (std::size_t i = next++; i < labs.size(); i = next++) {
+        LabGrade& grade = labs[i];
+        if (stopped[i]) continue;
+        try {
+          part(i);
+        } catch (const std::exception& error) {
+          // This lab alone is lost, with the reason; the others are graded.
+          stopped[i] = 1;
+          grade.status = LabStatus::not_graded;
+          grade.status_detail = std::string("grading stopped early: ") + error.what();
+          grade.rules = settings.points.rules_for(grade.lab.folder);
+        }
       }
-    }
+    };
+    const int workers = std::max(1, std::min<int>(settings.lab_jobs, int(labs.size())));
+    std::vector<std::thread> threads;
+    for (int t = 1; t < workers; ++t) threads.emplace_back(worker);
+    worker();
+    for (auto& thread : threads) thread.join();
   };
-  const int workers = std::max(1, std::min<int>(settings.lab_jobs, int(labs.size())));
-  std::vector<std::thread> threads;
-  for (int t = 1; t < workers; ++t) threads.emplace_back(worker);
-  worker();
-  for (auto& thread : threads) thread.join();
+  side_by_side([&](std::size_t i) {
+    own[i].scratch = settings.scratch / labs[i].lab.folder;
+    fs::create_directories(own[i].scratch);
+    check_and_time_lab(labs[i], options[i], own[i]);
+  });
+  side_by_side([&](std::size_t i) {
+    sanitize_and_score_lab(labs[i], options[i], own[i]);
+  });
   report.labs.insert(report.labs.end(), labs.begin(), labs.end());
 }
 

@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <condition_variable>
 #include <string>
 #include <vector>
@@ -70,6 +71,22 @@ struct GroupScore {
   int passed = 0;
 };
 
+/// The reference's and the library's timings of one lab in a grading run.
+struct ReferenceTiming {
+  std::vector<Timing> reference, library;
+  std::string reference_problem, library_problem;
+  bool in_process = false;  ///< an old grading tree: the reference was timed in process
+};
+
+/// A lab's timing, taken once its checks have passed and kept until its points are
+/// decided: compute-sanitizer, which runs in between, can still turn a check into a
+/// failure and so take the speed points away.
+struct SpeedMeasurement {
+  ReferenceTiming reference;
+  std::vector<Timing> student;
+  std::string student_problem;  ///< why the student's benchmark gave no timing, if it did not
+};
+
 /// How far a lab of a submission got. Reports write it in words (status_name).
 enum class LabStatus {
   graded,         ///< its checks ran (whatever their verdicts)
@@ -99,6 +116,7 @@ struct LabGrade {
   std::vector<GroupScore> groups;
   double correctness = 0, correctness_max = 0;
 
+  std::optional<SpeedMeasurement> measured;  ///< the timing, when the lab was timed
   bool speed_graded = false;   ///< speed points are part of the max
   std::string speed_note;      ///< why speed was not graded or earned nothing
   std::vector<Timing> student_times, reference_times, other_times;  ///< other: copy, cub
@@ -174,11 +192,7 @@ class GpuGate {
 /// timings on the GPU rather than 2N, and all of it is judged against one reference run.
 class ReferenceTimes {
  public:
-  struct Lab {
-    std::vector<Timing> reference, library;
-    std::string reference_problem, library_problem;
-    bool in_process = false;  ///< an old grading tree: the reference was timed in process
-  };
+  using Lab = ReferenceTiming;
   /// The lab's timings; `measure` takes them the first time (called under the GPU gate).
   Lab get(const std::string& lab, const std::function<Lab()>& measure);
 
@@ -211,12 +225,18 @@ struct GradeSettings {
 /// runs the checks, on a GPU times student and reference, and computes points.
 void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSettings& settings);
 
-/// The speed points of one lab whose checks are judged (grade_labs calls it): on a GPU
-/// build, times the student's benchmark (its runner in the sandbox), and the reference's
-/// unless the batch's ReferenceTimes already holds it, and compares them at the points
-/// file's size. A student measurement that
-/// is unverified, missing, or not taken by the checker's timer earns no speed.
+/// The speed points of one lab whose checks are judged: time_speed, then score_speed.
 void grade_speed(LabGrade& grade, const GradeSettings& settings);
+
+/// On a GPU build, when the lab can earn speed points and its checks pass: times the
+/// student's benchmark (its runner in the sandbox), and the reference's unless the
+/// batch's ReferenceTimes already holds it, alone on the GPU, into grade.measured.
+void time_speed(LabGrade& grade, const GradeSettings& settings);
+
+/// Decides the speed points from grade.measured and the checks' final verdicts, at the
+/// points file's size. A student measurement that is unverified, missing, or not taken
+/// by the checker's timer earns no speed.
+void score_speed(LabGrade& grade, const GradeSettings& settings);
 
 /// "1.5" / "2" : points printed without trailing zeros.
 std::string format_points(double points);
