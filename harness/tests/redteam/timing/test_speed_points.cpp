@@ -138,3 +138,40 @@ TEST_CASE("a lab whose grading throws while it shares the GPU does not keep a ti
   CHECK(ran);
   if (!ran) gate.leave_shared();  // let the waiting timing end, so the test fails rather than hangs
 }
+
+TEST_CASE("a lab timed before compute-sanitizer finds a hazard in it loses its speed points") {
+  // The grader times a lab once its checks pass and runs the tools afterwards; their
+  // finding turns a passed check into a failed one, and the speed decision comes last.
+  LabGrade grade = lab01_with_runner(PPLAB_HONEST_RUNNER);
+  grade.rules.speed_requires_all_checks = true;
+  CaseResult worked_example;
+  worked_example.name = "saxpy reproduces the lecture worked example";
+  worked_example.verdict = CaseResult::Verdict::passed;
+  grade.checks.cases = {worked_example};
+  time_speed(grade, settings_here());
+  REQUIRE(grade.measured.has_value());
+  LabGrade clean = grade;
+  score_speed(clean, settings_here());
+  CHECK(clean.speed == doctest::Approx(2));
+
+  grade.checks.cases[0].verdict = CaseResult::Verdict::race_hazard;
+  score_speed(grade, settings_here());
+  CHECK(grade.speed_graded);
+  CHECK(grade.speed == 0);
+  CHECK(grade.speed_max == doctest::Approx(2));
+  CHECK(lost_lines(grade).find("speed points need every check to pass (1 failed)") != std::string::npos);
+}
+
+TEST_CASE("a lab whose checks fail is not timed at all") {
+  LabGrade grade = lab01_with_runner(PPLAB_HONEST_RUNNER);
+  grade.rules.speed_requires_all_checks = true;
+  CaseResult wrong;
+  wrong.name = "saxpy reproduces the lecture worked example";
+  wrong.verdict = CaseResult::Verdict::wrong_answer;
+  grade.checks.cases = {wrong};
+  time_speed(grade, settings_here());
+  CHECK_FALSE(grade.measured.has_value());
+  score_speed(grade, settings_here());
+  CHECK(grade.speed == 0);
+  CHECK(grade.speed_max == doctest::Approx(2));
+}
