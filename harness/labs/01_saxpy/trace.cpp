@@ -63,12 +63,11 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& o = std::cout;
-  tr::print_opening(o, options.markdown,
+  tr::print_opening(o, options,
                     {"Lab 01, SAXPY: y = a·x + y with a = 4, 12 elements, 3 blocks of 4 threads",
                      "Steps are the blocks as your kernel finished them, named after the handout where y matches",
                      "`saxpy_kernel` launched as 3 blocks of 4 threads; each step is one block finishing, with what "
-                     "each of its threads wrote to `y`."},
-                    PPLAB_TRACE_SOURCE);
+                     "each of its threads wrote to `y`."});
   tr::print_steps(o, tracer, format, options.markdown);
 
   bool ok = true;

@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
   if (!options.markdown) {
     tr::print_heading(out, "Lab 02, the dot product: " + std::to_string(kThreads) + " threads per block, " +
                                std::to_string(kSize) + " elements",
-                      PPLAB_TRACE_SOURCE);
+                      options.kernel_file);
     out << "Step 0: the inputs\n";
   }
   tr::print_arrays(out, options.markdown, {{"a", av}, {"b", bv}});

@@ -158,7 +158,7 @@ int main(int argc, char** argv) {
   if (!options.markdown)
     tr::print_heading(out, "Lab 03, reduce with Max: " + std::to_string(kThreads) + " threads per block, " +
                                std::to_string(n) + " elements",
-                      PPLAB_TRACE_SOURCE);
+                      options.kernel_file);
   tr::print_arrays(out, options.markdown, {{"in", values}});
   out << "\n";
   tr::print_steps(out, tracer, format, options.markdown);

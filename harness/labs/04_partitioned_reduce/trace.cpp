@@ -124,12 +124,11 @@ int main(int argc, char** argv) {
   const int* d_in = tr::to_device_unaligned(in);  // so the launcher takes the scalar loop (see the top)
 
   std::ostream& o = std::cout;
-  tr::print_opening(o, options.markdown,
+  tr::print_opening(o, options,
                     {"Lab 04, the partitioned reduce: 1 … 20, 2 blocks of 4 threads (g0 … g7)",
                      "Steps are your kernel's rendezvous as they ran: block_sum's shuffles, then each block's end",
                      "Each step is a rendezvous of the kernel as it ran (block_sum's `__shfl_down_sync`, where every "
-                     "thread shows the value it brings) or a block's end, with what it wrote to `*d_out`."},
-                    PPLAB_TRACE_SOURCE);
+                     "thread shows the value it brings) or a block's end, with what it wrote to `*d_out`."});
   bool ok = trace_method(o, d_in, n, lab::Method::two_pass, options.markdown);
   ok = trace_method(o, d_in, n, lab::Method::atomics, options.markdown) && ok;
   return tr::finish(ok);

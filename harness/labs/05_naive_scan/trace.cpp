@@ -70,12 +70,11 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& out_stream = std::cout;
-  tr::print_opening(out_stream, options.markdown,
+  tr::print_opening(out_stream, options,
                     {"Lab 05, the naive (Hillis–Steele) scan: " + std::to_string(kThreads) + " threads per block, " +
                          std::to_string(n) + " elements (A B C D E = 1 10 100 1000 10000)",
                      "buffer holds two copies of the tile, shown as buffer[0] ‖ buffer[1]",
-                     "`buffer[0] ‖ buffer[1]`: the kernel's two copies of the tile; `·` is a slot not yet written."},
-                    PPLAB_TRACE_SOURCE);
+                     "`buffer[0] ‖ buffer[1]`: the kernel's two copies of the tile; `·` is a slot not yet written."});
   tr::print_steps(out_stream, tracer, format, options.markdown);
   tr::print_missing(out_stream, tr::handout_missing(handout, matched), options.markdown ? "\n" : "");
 

@@ -106,12 +106,11 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& out = std::cout;
-  tr::print_opening(out, options.markdown,
+  tr::print_opening(out, options,
                     {"Lab 06, the work-efficient (Blelloch) scan: " + std::to_string(kThreads) +
                          " threads per block, a tile of " + std::to_string(kTile) + " elements",
                      "\n  in: " + tr::joined(in),
-                     "`tile` is the handout's x (thread t loads elements t and t + 4); `·` is a slot not yet written."},
-                    PPLAB_TRACE_SOURCE);
+                     "`tile` is the handout's x (thread t loads elements t and t + 4); `·` is a slot not yet written."});
   tr::print_steps(out, tracer, format, options.markdown);
   tr::print_missing(out, tr::handout_missing(handout, matched), options.markdown ? "\n" : "");
 

@@ -126,7 +126,7 @@ int main(int argc, char** argv) {
     o << "\nInside step 2, the tile's Hillis–Steele scan in shared memory (the inclusive scan; each thread "
          "then subtracts its own flag):\n\n";
   } else {
-    tr::print_heading(o, "Lab 07, compaction: keep x > " + std::to_string(threshold), PPLAB_TRACE_SOURCE);
+    tr::print_heading(o, "Lab 07, compaction: keep x > " + std::to_string(threshold), options.kernel_file);
     tr::print_array(o, false, "in", in_text);
     tr::print_array(o, false, "step 1, flag_kernel: flags", flags);
     tr::print_array(o, false, "step 2, scan_tile_kernel: exclusive scan", scan_text);

@@ -100,12 +100,11 @@ int main(int argc, char** argv) {
                      }};
 
   std::ostream& o = std::cout;
-  tr::print_opening(o, options.markdown,
+  tr::print_opening(o, options,
                     {"Lab 08, gather and scatter: in = 5 1 4 2 3, one block, one thread per element",
                      "Steps are the blocks as your kernels finished them, with what each thread wrote",
                      "Each kernel has no barrier: a step is its block finishing, with what each thread wrote; `·` is "
-                     "a slot never written."},
-                    PPLAB_TRACE_SOURCE);
+                     "a slot never written."});
   bool ok = trace_part(o, gather, options.markdown);
   ok = trace_part(o, scatter, options.markdown) && ok;
   ok = trace_part(o, inverse, options.markdown) && ok;

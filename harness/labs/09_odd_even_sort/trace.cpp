@@ -53,12 +53,11 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& o = std::cout;
-  tr::print_opening(o, options.markdown,
+  tr::print_opening(o, options,
                     {"Lab 09, odd-even transposition sort: keys 5 1 4 2 3, one block of 4 threads, a window of 8 slots",
                      "Steps are your kernel's barriers as they ran, named after the handout's row they match",
                      "`window` is the block's shared array of 8 slots (5 keys used; `·` is a slot never written). "
-                     "Each step is a barrier of the kernel, named after the handout's row whose keys it left."},
-                    PPLAB_TRACE_SOURCE);
+                     "Each step is a barrier of the kernel, named after the handout's row whose keys it left."});
   tr::print_steps(o, tracer, format, options.markdown);
 
   std::vector<int> want = in;

@@ -73,12 +73,11 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& o = std::cout;
-  tr::print_opening(o, options.markdown,
+  tr::print_opening(o, options,
                     {"Lab 10, the merge path: A = 0 3 5 8 9, B = 1 2 4 6 7, five threads of 2 outputs each",
                      "shown: the merged keys ‖ each thread's split i (it takes i keys of A and 2t − i of B first)",
                      "Five threads, 2 outputs each: thread t searches diagonal 2t with `merge_path`, then merges 2 "
-                     "keys from its split with `serial_merge`. `·` is a slot never written."},
-                    PPLAB_TRACE_SOURCE);
+                     "keys from its split with `serial_merge`. `·` is a slot never written."});
   tr::print_steps(o, tracer, format, options.markdown);
 
   std::vector<int> keys(shown.begin(), shown.begin() + n);

@@ -50,22 +50,11 @@ int main(int argc, char** argv) {
       zeros_of[bit_of[k]] = n - static_cast<unsigned>(l->received);
   bool consistent = true;
 
-  tr::Format format;
-  format.array = "keys";
-  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) format.shown.push_back(i);
-  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) format.shown.push_back(half + i);
-  for (int t = 0; t < n; ++t) format.threads.push_back(t);
-  format.value = [](std::uint64_t bits) { return std::to_string(tr::as<unsigned>(bits)); };
-  format.row_heading = "`keys[0][0…3] ‖ keys[1][0…3]` afterwards";
+  tr::Format format =
+      tr::bit_pass_format(tracer, bit_of, "keys", half, n, "load: thread i holds key i", "the histogram");
   format.show = [&](std::size_t k, const tr::Step& s) {
     // The block scan's shuffles (block_exclusive_sum, given) are left out.
     return s.lanes.empty() ? !s.writes.empty() : is_count(s) && bit_of[k] >= 0;
-  };
-  format.title = [&](std::size_t k, const tr::Step& s) {
-    return tr::bit_pass_title(bit_of[k], s, "keys", half, "load: thread i holds key i", "the histogram");
-  };
-  format.lane = [&](std::size_t k, const tr::Step& s, const tr::Lane& l) {
-    return tr::bit_vote_lane(tracer, bit_of[k], s, l, half);
   };
   format.exchange_row = [&](std::size_t k, const tr::Step& s) -> std::string {
     const tr::Lane* l = s.lane(0);
@@ -93,14 +82,13 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& o = std::cout;
-  tr::print_opening(o, options.markdown,
+  tr::print_opening(o, options,
                     {"Lab 11, the lecture's 1-bit split: keys 7 14 4 1, bits 0 to 3, one block of 32 threads",
                      "keys[2][1024] is the ping-pong array; shown: keys[0][0-3] ‖ keys[1][0-3]",
                      "`keys[2][1024]` is the kernel's ping-pong array; the table shows `keys[0][0…3] ‖ keys[1][0…3]` "
                      "(threads 4–31 hold no key). Each key's new position is its group's start plus the keys of its "
                      "group before it (the relative position, from the given block scan). A key written to the slot "
-                     "that already holds it changes nothing, so its thread is not listed."},
-                    PPLAB_TRACE_SOURCE);
+                     "that already holds it changes nothing, so its thread is not listed."});
   tr::print_steps(o, tracer, format, options.markdown);
 
   std::vector<unsigned> want = in;

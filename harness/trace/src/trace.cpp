@@ -448,11 +448,12 @@ void print_steps(std::ostream& out, const Tracer& tracer, const Format& format, 
 
 namespace pplab::trace {
 
-Options parse_options(int argc, char** argv, const char* what) {
+Options parse_options(int argc, char** argv, const char* what, const char* kernel_file) {
   // An invalid access in the traced kernel ends the trace with the emulator's report
   // (pplab trace reports it like a failed check), rather than CUDA's sticky error.
   pplab::sim::set_faults_end_process(true);
   Options o;
+  o.kernel_file = kernel_file;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--markdown") {
@@ -484,9 +485,9 @@ void print_heading(std::ostream& out, const std::string& title, const char* kern
   out << "\n";
 }
 
-void print_opening(std::ostream& out, bool markdown, const Opening& opening, const char* kernel_file) {
-  if (!markdown)
-    print_heading(out, opening.title, kernel_file, opening.notes);
+void print_opening(std::ostream& out, const Options& options, const Opening& opening) {
+  if (!options.markdown)
+    print_heading(out, opening.title, options.kernel_file, opening.notes);
   else if (!opening.markdown.empty())
     out << opening.markdown << "\n\n";
 }

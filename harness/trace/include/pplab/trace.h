@@ -222,12 +222,20 @@ std::function<std::string(std::size_t step, const Step&)> handout_titles(const s
 /// (step, active threads, what each did, the array afterwards) for the handouts.
 void print_steps(std::ostream& out, const Tracer& tracer, const Format& format, bool markdown);
 
-/// What a trace program was asked for on its command line.
+/// What a trace program was asked for on its command line, and what it traces.
 struct Options {
-  bool markdown = false;  ///< `--markdown`: tables for the handouts, else plain text
+  bool markdown = false;          ///< `--markdown`: tables for the handouts, else plain text
+  const char* kernel_file = "";  ///< the kernel file the program was built with, as its output names it
 };
 /// Parses `[--markdown]`; prints usage and exits on anything else.
-Options parse_options(int argc, char** argv, const char* what);
+Options parse_options(int argc, char** argv, const char* what, const char* kernel_file);
+#ifdef PPLAB_TRACE_SOURCE
+/// As above, for the kernel file this trace program was built with (the build sets
+/// PPLAB_TRACE_SOURCE), so that no trace program spells it again.
+inline Options parse_options(int argc, char** argv, const char* what) {
+  return parse_options(argc, argv, what, PPLAB_TRACE_SOURCE);
+}
+#endif
 
 /// Prints `label` and the values, space separated: text `  a: 1 2 3`, or a Markdown row.
 void print_array(std::ostream& out, bool markdown, const std::string& label, const std::vector<std::string>& values);
@@ -242,9 +250,9 @@ struct Opening {
   std::string notes;     ///< lines under the heading, text only (may be empty)
   std::string markdown;  ///< the paragraph a handout shows above the table (may be empty)
 };
-/// Prints `opening`: print_heading() with `kernel_file` in text; in Markdown the
-/// paragraph, if any, and a blank line after it.
-void print_opening(std::ostream& out, bool markdown, const Opening& opening, const char* kernel_file);
+/// Prints `opening` as `options` ask: print_heading() with the kernel file in text; in
+/// Markdown the paragraph, if any, and a blank line after it.
+void print_opening(std::ostream& out, const Options& options, const Opening& opening);
 /// A trace's inputs, one labelled row each (print_array); in Markdown under an index row
 /// as wide as the first.
 void print_arrays(std::ostream& out, bool markdown,
