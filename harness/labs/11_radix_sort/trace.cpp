@@ -5,7 +5,6 @@
 // half of the ping-pong array keys[2][1024].
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -83,7 +82,8 @@ int main(int argc, char** argv) {
 
   std::ostream& o = std::cout;
   tr::print_opening(o, options,
-                    {"Lab 11, the lecture's 1-bit split: keys 7 14 4 1, bits 0 to 3, one block of 32 threads",
+                    {"Lab 11, the lecture's 1-bit split: keys " + tr::joined(in) + ", bits 0 to " + std::to_string(end_bit - 1) +
+                         ", one block of 32 threads",
                      "keys[2][1024] is the ping-pong array; shown: keys[0][0-3] ‖ keys[1][0-3]",
                      "`keys[2][1024]` is the kernel's ping-pong array; the table shows `keys[0][0…3] ‖ keys[1][0…3]` "
                      "(threads 4–31 hold no key). Each key's new position is its group's start plus the keys of its "
@@ -91,8 +91,7 @@ int main(int argc, char** argv) {
                      "that already holds it changes nothing, so its thread is not listed."});
   tr::print_steps(o, tracer, format, options.markdown);
 
-  std::vector<unsigned> want = in;
-  std::sort(want.begin(), want.end());
+  const std::vector<unsigned> want = tr::sorted(in);
   const std::vector<unsigned> want_bit0{14, 4, 7, 1}, want_positions{2, 0, 1, 3};
   const bool ok = sorted == want && after_bit0 == want_bit0 && positions_bit0 == want_positions;
   if (options.markdown) o << "\n";

@@ -5,7 +5,6 @@
 // __syncwarp. `buffers` is the warp's pair of 32-key shared buffers.
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <iostream>
@@ -83,7 +82,8 @@ int main(int argc, char** argv) {
 
   std::ostream& o = std::cout;
   tr::print_opening(o, options,
-                    {"Lab 12, the warp radix sort: keys 7 14 4 1 in lanes 0-3, padding in lanes 4-31, bits 0 to 3",
+                    {"Lab 12, the warp radix sort: keys " + tr::joined(in) + " in lanes 0-" + std::to_string(n - 1) +
+                         ", padding in lanes " + std::to_string(n) + "-31, bits 0 to " + std::to_string(end_bit - 1),
                      "shown: buffers[0][0-3] ‖ buffers[1][0-3], lanes 0-3",
                      "`buffers` is the warp's pair of 32-key shared buffers; the table shows lanes 0–3 and "
                      "`buffers[0][0…3] ‖ buffers[1][0…3]` (the padding lanes 4–31 vote 1 and land at 4…31). "
@@ -91,9 +91,7 @@ int main(int argc, char** argv) {
                      "already holds it changes nothing, so its lane is not listed."});
   tr::print_steps(o, tracer, format, options.markdown);
 
-  std::vector<unsigned> want = in;
-  std::sort(want.begin(), want.end());
-  const bool ok = sorted == want;
+  const bool ok = sorted == tr::sorted(in);
   if (options.markdown) o << "\n";
   tr::print_result(o, options.markdown, "Sorted by bits 0–3", tr::joined(sorted), ok, "differs from the CPU's",
                    /*item=*/true);

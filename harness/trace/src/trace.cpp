@@ -315,6 +315,29 @@ std::function<std::string(std::size_t, const Step&)> handout_titles(const std::v
 
 namespace pplab::trace {
 
+Format handout_format(const std::vector<HandoutStep>& handout, const std::vector<int>& matched,
+                      const std::string& array, std::function<std::string(std::uint64_t bits)> value,
+                      const std::string& unmatched) {
+  Format format;
+  format.array = array;
+  format.value = std::move(value);
+  format.title = handout_titles(handout, matched, unmatched);
+  return format;
+}
+
+std::function<std::string(std::size_t, const Step&, const Write&)> explained_by_handout(
+    const Format& format, const std::vector<int>& matched, bool& consistent,
+    std::function<std::string(std::size_t j, const Step&, const Write&)> explain) {
+  return [array = format.array, value = format.value, &matched, &consistent, explain = std::move(explain)](
+             std::size_t step, const Step& s, const Write& w) -> std::string {
+    if (matched[step] < 0) {  // not the handout's step: no story
+      consistent = false;
+      return array + "[" + std::to_string(w.index) + "] = " + value(w.after);
+    }
+    return explain(static_cast<std::size_t>(matched[step]), s, w);
+  };
+}
+
 std::string number(double v) {
   char buf[64];
   if (v == static_cast<double>(static_cast<long long>(v)) && v > -1e15 && v < 1e15)

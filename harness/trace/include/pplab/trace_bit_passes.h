@@ -67,7 +67,7 @@ inline Format bit_pass_format(const Tracer& tracer, const std::vector<int>& bit_
   for (std::size_t i = 0; i < static_cast<std::size_t>(keys); ++i) format.shown.push_back(i);
   for (std::size_t i = 0; i < static_cast<std::size_t>(keys); ++i) format.shown.push_back(half + i);
   for (int t = 0; t < keys; ++t) format.threads.push_back(t);
-  format.value = [](std::uint64_t bits) { return std::to_string(as<unsigned>(bits)); };
+  format.value = text_of<unsigned>;
   const std::string last = std::to_string(keys - 1);
   format.row_heading = "`" + name + "[0][0…" + last + "] ‖ " + name + "[1][0…" + last + "]` afterwards";
   format.title = [&bit_of, name, half, load, vote](std::size_t k, const Step& s) {
