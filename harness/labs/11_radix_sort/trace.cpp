@@ -18,8 +18,8 @@ namespace lab = pplab::lab11;
 
 int main(int argc, char** argv) {
   const auto options = tr::parse_options(argc, argv, "lab 11: the 1-bit split sort of 7 14 4 1");
-  const std::vector<unsigned> in{7, 14, 4, 1};
-  const int n = static_cast<int>(in.size()), end_bit = 4;
+  const std::vector<unsigned>& in = tr::kLectureKeys;
+  const int n = static_cast<int>(in.size()), end_bit = tr::kLectureEndBit;
   const std::size_t half = lab::kSplitMaxKeys;  // keys[1] starts here
 
   tr::Tracer& tracer = tr::tracer();
@@ -43,10 +43,7 @@ int main(int argc, char** argv) {
   const auto& steps = tracer.steps();
   auto is_count = [](const tr::Step& s) { return std::string(s.op) == "__syncthreads_count()"; };
   const std::vector<int> bit_of = tr::bit_of_steps(steps, is_count);
-  std::vector<unsigned> zeros_of(end_bit, 0);
-  for (std::size_t k = 0; k < steps.size(); ++k)
-    if (const tr::Lane* l = steps[k].lane(0); is_count(steps[k]) && l && bit_of[k] < end_bit)
-      zeros_of[bit_of[k]] = n - static_cast<unsigned>(l->received);
+  const std::vector<unsigned> ones_of = tr::vote_results(steps, bit_of, is_count, end_bit);
   bool consistent = true;
 
   tr::Format format =
@@ -74,7 +71,7 @@ int main(int argc, char** argv) {
     unsigned relative = 0;
     for (int j = 0; j < w.thread; ++j)
       relative += ((tr::as<unsigned>(tracer.value(s.before, source + j)) >> bit) & 1u) == one;
-    const unsigned start = one ? zeros_of[bit] : 0;
+    const unsigned start = one ? n - ones_of[bit] : 0;  // the 1s start after the 0s
     if (start + relative != position) consistent = false;
     return std::to_string(key) + " (bit " + std::to_string(one) + ") → " + std::to_string(start) + " + " +
            std::to_string(relative) + " = " + std::to_string(position);

@@ -28,8 +28,8 @@ std::string hex(unsigned v) {
 
 int main(int argc, char** argv) {
   const auto options = tr::parse_options(argc, argv, "lab 12: the warp radix sort of 7 14 4 1");
-  const std::vector<unsigned> in{7, 14, 4, 1};
-  const int n = static_cast<int>(in.size()), end_bit = 4;
+  const std::vector<unsigned>& in = tr::kLectureKeys;
+  const int n = static_cast<int>(in.size()), end_bit = tr::kLectureEndBit;
   constexpr std::size_t kSegment = lab::kSegmentKeys;  // buffers[1] starts here
 
   tr::Tracer& tracer = tr::tracer();
@@ -48,10 +48,7 @@ int main(int argc, char** argv) {
   const auto& steps = tracer.steps();
   auto is_ballot = [](const tr::Step& s) { return !s.lanes.empty(); };
   const std::vector<int> bit_of = tr::bit_of_steps(steps, is_ballot);
-  std::vector<unsigned> ones_of(end_bit, 0);
-  for (std::size_t k = 0; k < steps.size(); ++k)
-    if (const tr::Lane* l = steps[k].lane(0); is_ballot(steps[k]) && l && bit_of[k] < end_bit)
-      ones_of[bit_of[k]] = static_cast<unsigned>(l->received);
+  const std::vector<unsigned> ones_of = tr::vote_results(steps, bit_of, is_ballot, end_bit);
   bool consistent = true;
 
   tr::Format format = tr::bit_pass_format(tracer, bit_of, "buffers", kSegment, n, "load: lane L holds key L",

@@ -16,6 +16,10 @@
 
 namespace pplab::trace {
 
+/// The lecture's example, which both traces sort: keys 7 14 4 1, by bits 0 to 3.
+inline const std::vector<unsigned> kLectureKeys{7, 14, 4, 1};
+inline constexpr int kLectureEndBit = 4;
+
 /// The bit of each step: a step for which `votes` holds opens the next bit's pass (0, 1,
 /// …), and the steps after it belong to that pass; the steps before the first vote (the
 /// load) get -1.
@@ -26,6 +30,18 @@ inline std::vector<int> bit_of_steps(const std::vector<Step>& steps, const std::
     if (voted > 0) bit_of[k] = static_cast<int>(bit);
   }
   return bit_of;
+}
+
+/// What each bit's vote handed back to thread 0 (the count of 1s, or the ballot's mask), for
+/// bits 0 … end_bit - 1 (bit_of from bit_of_steps(), `votes` as given to it); 0 for a bit
+/// whose vote thread 0 did not take part in.
+inline std::vector<unsigned> vote_results(const std::vector<Step>& steps, const std::vector<int>& bit_of,
+                                          const std::function<bool(const Step&)>& votes, int end_bit) {
+  std::vector<unsigned> results(static_cast<std::size_t>(end_bit), 0);
+  for (std::size_t k = 0; k < steps.size(); ++k)
+    if (const Lane* l = steps[k].lane(0); votes(steps[k]) && l && bit_of[k] < end_bit)
+      results[static_cast<std::size_t>(bit_of[k])] = static_cast<unsigned>(l->received);
+  return results;
 }
 
 /// The title of a step of pass `bit` (from bit_of_steps()) over the ping-pong array `name`
