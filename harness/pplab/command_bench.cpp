@@ -200,8 +200,7 @@ int run_bench(const BenchCommandOptions& options) {
 
 void add_bench_command(CLI::App& app) {
   auto [command, options] =
-      add_command<BenchCommandOptions>(app, "bench", "Time one lab (or all) on the GPU", run_bench);
-  add_lab_and_tree(*command, options->lab, options->reference, "time");
+      add_lab_command<BenchCommandOptions>(app, "bench", "Time one lab (or all) on the GPU", "time", run_bench);
   command->add_flag("--compare", options->compare, "Also time the matching CUB/Thrust call and the copy");
   command->add_option("--sizes", options->sizes, "log2 sizes, e.g. 16,20,24,28");
   command->add_option("--repeats", options->repeats, "Timed repeats per size (median reported)")->capture_default_str();

@@ -138,9 +138,8 @@ int run_test(const TestOptions& options) {
 }  // namespace
 
 void add_test_command(CLI::App& app) {
-  auto [command, options] =
-      add_command<TestOptions>(app, "test", "Run the checks of one lab (or all) and print a table", run_test);
-  add_lab_and_tree(*command, options->lab, options->reference, "check");
+  auto [command, options] = add_lab_command<TestOptions>(
+      app, "test", "Run the checks of one lab (or all) and print a table", "check", run_test);
   command->add_option("--seed", options->seed, "Seed for the random inputs (default: PPLAB_SEED)");
   command->add_option("--case-limit", options->case_limit, "Seconds each test case may run")->capture_default_str();
   command->add_flag("-q,--quiet", options->quiet, "Only the table, not each failure's report");

@@ -40,13 +40,18 @@ std::pair<CLI::App*, std::shared_ptr<Options>> add_command(CLI::App& app, const 
 inline CLI::Option* add_lab_argument(CLI::App& command, std::string& lab, const std::string& verb) {
   return command.add_option("lab", lab, "Lab to " + verb + ": 02, lab02, 02_dot_product or dot_product");
 }
-/// LAB and `--reference` (the subcommand works on solutions/ instead of labs/), for the
-/// subcommands that take either tree.
-inline void add_lab_and_tree(CLI::App& command, std::string& lab, bool& reference, const std::string& verb) {
-  add_lab_argument(command, lab, verb);
+/// add_command() for a subcommand on one lab or all (LAB into `Options::lab`), from labs/ or,
+/// with `--reference`, from solutions/ (`Options::reference`); `verb` as for add_lab_argument().
+template <class Options>
+std::pair<CLI::App*, std::shared_ptr<Options>> add_lab_command(CLI::App& app, const std::string& name,
+                                                               const std::string& description,
+                                                               const std::string& verb, int (*run)(const Options&)) {
+  auto [command, options] = add_command<Options>(app, name, description, run);
+  add_lab_argument(*command, options->lab, verb);
   std::string sentence = verb;
   sentence[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(sentence[0])));
-  command.add_flag("--reference", reference, sentence + " the reference solution instead of labs/");
+  command->add_flag("--reference", options->reference, sentence + " the reference solution instead of labs/");
+  return {command, options};
 }
 
 }  // namespace pplab::cli
