@@ -242,7 +242,7 @@ void print_steps(std::ostream& out, const Tracer& tracer, const Format& format, 
 
 /// What a trace program was asked for on its command line, and what it traces.
 struct Options {
-  bool markdown = false;          ///< `--markdown`: tables for the handouts, else plain text
+  bool markdown = false;         ///< `--markdown`: tables for the handouts, else plain text
   const char* kernel_file = "";  ///< the kernel file the program was built with, as its output names it
 };
 /// Parses `[--markdown]`; prints usage and exits on anything else.
