@@ -1,4 +1,8 @@
-# pplab_add_lab(<name> [EXTRA_SOURCES <cpp>...])
+# pplab_add_lab(<name> [EXTRA_SOURCES <cpp>...] [SANITIZER_LARGE_N <n>])
+#
+# SANITIZER_LARGE_N: the size of the large-input checks when the grader runs them under
+# compute-sanitizer (PPLAB_LARGE_N there; default 65536, several tiles of every lab). A
+# lab whose work grows faster than n asks for less, so that racecheck finishes.
 #
 # Called once from labs/NN_<name>/CMakeLists.txt. For every tree in PPLAB_SOURCES
 # (labs = the student's file, solutions = the reference) it builds:
@@ -105,7 +109,12 @@ if(NOT TARGET pplab_student_checks)
 endif()
 
 function(pplab_add_lab name)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "EXTRA_SOURCES")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "SANITIZER_LARGE_N" "EXTRA_SOURCES")
+  if(NOT DEFINED arg_SANITIZER_LARGE_N)
+    set(arg_SANITIZER_LARGE_N 65536)
+  elseif(NOT arg_SANITIZER_LARGE_N MATCHES "^[1-9][0-9]*$")
+    message(FATAL_ERROR "pplab_add_lab(${name}): SANITIZER_LARGE_N must be a positive whole number, not '${arg_SANITIZER_LARGE_N}'")
+  endif()
   get_filename_component(lab_folder ${CMAKE_CURRENT_SOURCE_DIR} NAME)   # 02_dot_product
   pplab_lab_identity(${lab_folder} lab_number folder_name)
   if(NOT folder_name STREQUAL name)
@@ -130,6 +139,7 @@ function(pplab_add_lab name)
   pplab_manifest_set_text(${lab_folder} contract ${CMAKE_CURRENT_SOURCE_DIR}/${name}.cuh)
   pplab_manifest_set_text(${lab_folder} test_source ${CMAKE_CURRENT_SOURCE_DIR}/test_${name}.cpp)
   pplab_manifest_set_text(${lab_folder} bench_source "${bench_file}")
+  pplab_manifest_set(${lab_folder} sanitizer_large_n ${arg_SANITIZER_LARGE_N})
   pplab_manifest_set_text(${lab_folder} student_file "")
   pplab_manifest_set_text(${lab_folder} reference_file "")
 

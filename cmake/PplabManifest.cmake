@@ -11,6 +11,7 @@
 #     "labs": [ { "folder": "02_dot_product", "number": "02", "name": "dot_product",
 #                 "label": "lab02", "handout": ..., "contract": ..., "test_source": ...,
 #                 "student_file": ..., "reference_file": ..., "bench_source": ...,
+#                 "sanitizer_large_n": 65536,                (PPLAB_LARGE_N under compute-sanitizer)
 #                 "trace_source": ...,                       (null when there is none)
 #                 "student":   { "checks": {"target", "file"}, "bench": {...} | null } | null,
 #                 "reference": { ... } | null,

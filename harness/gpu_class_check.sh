@@ -43,7 +43,7 @@ if [ "${REDTEAM:-0}" = 1 ]; then
   # class: every attack earns nothing, the two honest students keep every point.
   echo "== the red-team suite on the GPU"
   start=$(seconds)
-  cmake -DPPLAB="$build/bin/pplab" -DROOT="$PWD" -DATTACKS="$PWD/harness/tests/redteam" -DWORK="$build/redteam" \
+  cmake -DPPLAB="$build/bin/pplab" -DROOT="$PWD" -DATTACKS="$PWD/harness/tests/redteam" -DWORK="$PWD/$build/redteam" \
     -P harness/tests/redteam/redteam_grade.cmake > "$OUT/redteam.log" 2>&1
   redteam_status=$?
   cp "$build/redteam/out/gradebook.csv" "$OUT/redteam-gradebook.csv" 2>/dev/null

@@ -567,6 +567,7 @@ void sanitize_gpu_checks(LabGrade& grade, const CheckOptions& options, const Gra
   const SanitizerResult found = [&] {
     const GpuGate::Hold shared(settings.gpu, GpuGate::Hold::shared);
     return run_sanitizer(settings.sanitizer, grade.lab.student_checks, {"memcheck", "racecheck"}, options.environment,
+                    grade.lab.sanitizer_large_n,
                     std::min(settings.case_limit, std::chrono::seconds(300)), options.working_directory,
                     grade.lab.student_runner.empty() ? nullptr
                                                      : std::function<std::vector<std::string>(const std::string&)>(runner_under));

@@ -20,9 +20,18 @@ bool under(const fs::path& file, const fs::path& folder) {
 std::vector<std::pair<fs::path, std::vector<fs::path>>> student_objects(const Workbook& tree, const std::string& target,
                                                                          std::string& error) {
   std::vector<std::pair<fs::path, std::vector<fs::path>>> objects;
-  const auto listed = run_process({"ninja", "-C", tree.build_dir.string(), "-t", "deps"}, {}, std::chrono::seconds(60));
+  // Every object of the tree is listed, each with its headers: megabytes on a GPU tree
+  // (the CUDA headers), and the objects come in the order they were built.
+  constexpr std::size_t kMostRecordBytes = std::size_t(256) << 20;
+  const auto listed = run_process({"ninja", "-C", tree.build_dir.string(), "-t", "deps"}, {}, std::chrono::seconds(60),
+                                  kMostRecordBytes);
   if (!listed.succeeded()) {
     error = "could not read the build's include records (ninja -t deps): " + listed.describe();
+    return objects;
+  }
+  if (listed.output_cut) {
+    error = "the build's include records (ninja -t deps) are over " + std::to_string(kMostRecordBytes >> 20) +
+            " MiB: they could not all be read";
     return objects;
   }
   const std::string marker = "/" + target + ".dir/";

@@ -142,7 +142,10 @@ ProcessResult run_process(const std::vector<std::string>& argv,
       }
       sinks[i]->append(buffer, std::size_t(got));
       if (sinks[i]->size() > max_output) {
-        if (i == 0) sinks[i]->erase(0, sinks[i]->size() - max_output);
+        if (i == 0) {
+          sinks[i]->erase(0, sinks[i]->size() - max_output);
+          result.output_cut = true;
+        }
         else sinks[i]->resize(max_output);  // records past the cap are dropped, never half-kept
       }
     }

@@ -15,6 +15,7 @@ struct ProcessResult {
   int exit_code = -1;   ///< when exited
   int signal = 0;       ///< when signalled
   std::string output;   ///< stdout and stderr, interleaved
+  bool output_cut = false;  ///< the output passed max_output, and its beginning was dropped
   double seconds = 0;
 
   bool succeeded() const { return ending == Ending::exited && exit_code == 0; }

@@ -44,13 +44,14 @@ fs::path find_sanitizer() {
 }
 
 SanitizerResult run_sanitizer(const fs::path& sanitizer, const fs::path& binary, const std::vector<std::string>& tools,
-                              const std::map<std::string, std::string>& environment, std::chrono::seconds limit,
+                              const std::map<std::string, std::string>& environment, std::size_t large_n,
+                              std::chrono::seconds limit,
                               const fs::path& working_directory,
                               const std::function<std::vector<std::string>(const std::string& tool)>& runner_under) {
   SanitizerResult result;
   auto env = environment;
   env["PPLAB_CASE_MARKERS"] = "1";
-  env["PPLAB_LARGE_N"] = "65536";  // the large-input checks at a size the tools finish
+  env["PPLAB_LARGE_N"] = std::to_string(large_n);
   // The tools run side by side, each one process over every check (racecheck is the
   // slow one); their reports are read in the order the tools were given.
   std::vector<std::future<ProcessResult>> runs;

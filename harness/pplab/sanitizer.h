@@ -26,15 +26,17 @@ struct SanitizerResult {
   std::vector<std::string> problems;       ///< a tool that could not run or finish, and why
 };
 
-/// Runs `binary` under each tool of `tools` with `environment` (the seed) plus bounded
-/// large sizes (PPLAB_LARGE_N), at most `limit` per tool. `sanitizer` is the
+/// Runs `binary` under each tool of `tools` with `environment` (the seed), its large-input
+/// checks at `large_n` elements (PPLAB_LARGE_N: a size the tools finish), at most `limit`
+/// per tool. `sanitizer` is the
 /// compute-sanitizer program.
 /// A lab's checks hold no CUDA code of their own (harness/remote): the tool wraps the
 /// runner the checks start instead. `runner_under` gives that command for a tool; when
 /// it is empty, the tool wraps `binary` itself.
 SanitizerResult run_sanitizer(const std::filesystem::path& sanitizer, const std::filesystem::path& binary,
                               const std::vector<std::string>& tools,
-                              const std::map<std::string, std::string>& environment, std::chrono::seconds limit,
+                              const std::map<std::string, std::string>& environment, std::size_t large_n,
+                              std::chrono::seconds limit,
                               const std::filesystem::path& working_directory,
                               const std::function<std::vector<std::string>(const std::string& tool)>& runner_under = {});
 

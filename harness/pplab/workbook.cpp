@@ -34,6 +34,7 @@ Lab lab_from_json(const json& item) {
   lab.student_file = path_or_empty(item, "student_file");
   lab.reference_file = path_or_empty(item, "reference_file");
   lab.bench_source = path_or_empty(item, "bench_source");
+  lab.sanitizer_large_n = item.value("sanitizer_large_n", lab.sanitizer_large_n);
   const json& student = item.at("student");
   const json& reference = item.at("reference");
   lab.student_checks_program = program_at(student, "checks");

@@ -23,6 +23,9 @@ struct Lab {
   std::string name;    ///< "dot_product"
   std::filesystem::path student_file, reference_file;  ///< the kernel files compiled
   std::filesystem::path bench_source;                  ///< harness/labs/NN_name/bench.cpp; empty when none
+  /// The large-input checks' size under compute-sanitizer (PPLAB_LARGE_N), from the lab's
+  /// pplab_add_lab(... SANITIZER_LARGE_N n): smaller for a lab whose work outgrows n.
+  std::size_t sanitizer_large_n = 65536;
   std::optional<Program> student_checks_program, reference_checks_program;
   std::optional<Program> student_bench_program, reference_bench_program;  ///< GPU builds only
   std::optional<Program> trace_program;                                    ///< sim builds only

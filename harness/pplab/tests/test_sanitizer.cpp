@@ -16,12 +16,13 @@ using pplab::cli::run_sanitizer;
 namespace {
 
 // A stand-in for compute-sanitizer: `fake --tool T --print-limit N program args...`.
-// The "program" prints two check markers; the fake reports a hazard in the second.
+// The "program" prints two check markers, the second naming the large-input size it was
+// given; the fake reports a hazard in the second.
 fs::path write_fake(const fs::path& dir, bool finish) {
   fs::create_directories(dir);
   const fs::path program = dir / "program";
   std::ofstream(program) << "#!/bin/sh\necho 'pplab: check: first check'\necho 'ok'\n"
-                            "echo 'pplab: check: second check'\n";
+                            "echo \"pplab: check: second check at $PPLAB_LARGE_N\"\n";
   const fs::path fake = dir / "compute-sanitizer";
   std::ofstream out(fake);
   out << "#!/bin/sh\n"
@@ -42,10 +43,10 @@ fs::path write_fake(const fs::path& dir, bool finish) {
 TEST_CASE("sanitizer: a hazard is attributed to the check that was running, with the tool's first lines") {
   const fs::path dir = fs::temp_directory_path() / "pplab-sanitizer-test-a";
   const fs::path fake = write_fake(dir, true);
-  const auto result = run_sanitizer(fake, dir / "program", {"racecheck"}, {}, std::chrono::seconds(30), dir);
+  const auto result = run_sanitizer(fake, dir / "program", {"racecheck"}, {}, 4096, std::chrono::seconds(30), dir);
   REQUIRE(result.findings.size() == 1);
   CHECK(result.findings[0].tool == "racecheck");
-  CHECK(result.findings[0].check == "second check");
+  CHECK(result.findings[0].check == "second check at 4096");  // the lab's size under the tools
   CHECK(result.findings[0].first_lines.find("Race reported between Write access") != std::string::npos);
   CHECK(result.findings[0].first_lines.find("a.cu:13") != std::string::npos);
   CHECK(result.problems.empty());
@@ -54,7 +55,7 @@ TEST_CASE("sanitizer: a hazard is attributed to the check that was running, with
 TEST_CASE("sanitizer: a tool that does not finish is a problem, never a clean run") {
   const fs::path dir = fs::temp_directory_path() / "pplab-sanitizer-test-b";
   const fs::path fake = write_fake(dir, false);
-  const auto result = run_sanitizer(fake, dir / "program", {"racecheck"}, {}, std::chrono::seconds(30), dir);
+  const auto result = run_sanitizer(fake, dir / "program", {"racecheck"}, {}, 65536, std::chrono::seconds(30), dir);
   REQUIRE(result.problems.size() == 1);
   CHECK(result.problems[0].find("did not finish") != std::string::npos);
 }

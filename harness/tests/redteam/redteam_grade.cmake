@@ -4,6 +4,8 @@
 # nothing an attack wrote lands among the reports or in a neighbour's folder.
 # -DPPLAB -DROOT -DATTACKS -DWORK
 include(${ROOT}/harness/grading/tests/common.cmake)
+# TMPDIR below is under WORK: nvcc, started from other folders, needs it absolute.
+get_filename_component(WORK "${WORK}" ABSOLUTE)
 set(class ${WORK}/class)
 set(out ${WORK}/out)
 file(REMOVE_RECURSE ${WORK})
