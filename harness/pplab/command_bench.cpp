@@ -199,10 +199,8 @@ int run_bench(const BenchCommandOptions& options) {
 }  // namespace
 
 void add_bench_command(CLI::App& app) {
-  auto options = std::make_shared<BenchCommandOptions>();
-  auto* command = app.add_subcommand("bench", "Time one lab (or all) on the GPU");
-  add_lab_argument(*command, options->lab, "time");
-  add_reference_flag(*command, options->reference, "Time");
+  auto [command, options] =
+      add_lab_command<BenchCommandOptions>(app, "bench", "Time one lab (or all) on the GPU", "time", run_bench);
   command->add_flag("--compare", options->compare, "Also time the matching CUB/Thrust call and the copy");
   command->add_option("--sizes", options->sizes, "log2 sizes, e.g. 16,20,24,28");
   command->add_option("--repeats", options->repeats, "Timed repeats per size (median reported)")->capture_default_str();
@@ -212,7 +210,6 @@ void add_bench_command(CLI::App& app) {
                       "a lab's rows come from the last file that has it");
   command->add_option("--device", options->device, "Device description recorded in the files");
   command->add_option("--date", options->date, "Date recorded in the files (YYYY-MM-DD)");
-  command->callback([options] { std::exit(run_bench(*options)); });
 }
 
 }  // namespace pplab::cli

@@ -30,6 +30,10 @@ namespace pplab::cli {
 namespace fs = std::filesystem;
 namespace {
 
+// The help of an option that means something only beside `other`: it names `other` first
+// ("With --slurm: the partition").
+std::string only_with(const std::string& other, const std::string& help) { return "With " + other + ": " + help; }
+
 // A fresh folder outside OUT where lab code runs (TMPDIR/pplab-<label>-XXXXXX/a/b/c/run):
 // files it writes relative to its working folder ("../results.json", "../../../x") land
 // there, never beside the reports or in another student's. Removed after grading.
@@ -441,11 +445,11 @@ int run_grade(const GradeOptions& options) {
 }  // namespace
 
 void add_grade_command(CLI::App& app) {
-  auto options = std::make_shared<GradeOptions>();
-  auto* command = app.add_subcommand(
-      "grade",
+  auto [command, options] = add_command<GradeOptions>(
+      app, "grade",
       "Grade this build's labs/ against solutions/ (or a folder of submissions) and write report.md, "
-      "report.html, results.json (Gradescope) and junit.xml");
+      "report.html, results.json (Gradescope) and junit.xml",
+      run_grade);
   command->add_option("--submissions", options->submissions,
                       "Folder with one folder per student (DIR/alice/02_dot_product/dot_product.cu, or a "
                       "labs/ copy, or the .cu files flat); writes OUT/gradebook.csv and OUT/<student>/");
@@ -460,8 +464,8 @@ void add_grade_command(CLI::App& app) {
                       "Jobs at once, shared out between students, their labs and each lab's checks (default: every CPU "
                       "core); GPU timing always runs alone");
   command->add_option("--students", options->students,
-                      "With --submissions: grade only these student folders, e.g. alice,bob (the gradebook "
-                      "then lists only them)");
+                      only_with("--submissions", "grade only these student folders, e.g. alice,bob (the gradebook "
+                                                 "then lists only them)"));
   command->add_option("--points", options->points, "Points file (default: harness/grading/points.json)");
   command->add_flag("--keep-work", options->keep_work, "Keep each student's build folder under OUT/work/");
   command->add_flag("--no-sanitizer", options->no_sanitizer,
@@ -470,24 +474,27 @@ void add_grade_command(CLI::App& app) {
                     "Run the students' code outside bubblewrap (only where bubblewrap cannot run, and only for "
                     "submissions you trust)");
   command->add_flag("--plan", options->plan,
-                    "With --submissions: stage and configure each student's build, write OUT/plan.json (the targets "
-                    "each lab would be built into, and whether the build has them), and build nothing");
+                    only_with("--submissions", "stage and configure each student's build, write OUT/plan.json (the "
+                                               "targets each lab would be built into, and whether the build has them), "
+                                               "and build nothing"));
   command->add_option("--backend", options->backend,
-                      "With --plan: configure the students' builds for sim or gpu (gpu needs nvcc, not a GPU)");
+                      only_with("--plan", "configure the students' builds for sim or gpu (gpu needs nvcc, not a GPU)"));
   command->add_flag("--slurm", options->slurm,
-                    "With --submissions: grade on a Slurm cluster, one array task per student (writes and submits "
-                    "OUT/slurm/grade.sbatch, waits, merges); again: resubmits only students without results");
-  command->add_option("--partition", options->queue.partition, "With --slurm: the partition (sbatch --partition)");
-  command->add_option("--gres", options->queue.gres, "With --slurm: generic resources per task, e.g. gpu:1");
-  command->add_option("--time", options->queue.time, "With --slurm: time limit per task, e.g. 00:30:00");
-  command->add_option("--max-parallel", options->queue.max_parallel, "With --slurm: tasks running at once (--array=...%K)");
+                    only_with("--submissions", "grade on a Slurm cluster, one array task per student (writes and "
+                                               "submits OUT/slurm/grade.sbatch, waits, merges); again: resubmits only "
+                                               "students without results"));
+  command->add_option("--partition", options->queue.partition,
+                      only_with("--slurm", "the partition (sbatch --partition)"));
+  command->add_option("--gres", options->queue.gres, only_with("--slurm", "generic resources per task, e.g. gpu:1"));
+  command->add_option("--time", options->queue.time, only_with("--slurm", "time limit per task, e.g. 00:30:00"));
+  command->add_option("--max-parallel", options->queue.max_parallel,
+                      only_with("--slurm", "tasks running at once (--array=...%K)"));
   command->add_flag("--no-wait", options->queue.no_wait,
-                    "With --slurm: submit, print the job id and return; merge later with --collect OUT");
+                    only_with("--slurm", "submit, print the job id and return; merge later with --collect OUT"));
   command->add_option("--collect", options->collect,
                       "Merge the results of OUT's Slurm batch into OUT/gradebook.csv and OUT/<student>/");
   command->add_option("--hidden-seed", options->hidden_seed, "A batch's hidden seed (used by Slurm tasks)")
       ->group("");
-  command->callback([options] { std::exit(run_grade(*options)); });
 }
 
 }  // namespace pplab::cli

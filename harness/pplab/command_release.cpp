@@ -97,11 +97,10 @@ int run_release(const ReleaseOptions& options) {
 }  // namespace
 
 void add_release_command(CLI::App& app) {
-  auto options = std::make_shared<ReleaseOptions>();
-  auto* command = app.add_subcommand("release", "Write the student tarball: the workbook without solutions/");
+  auto [command, options] = add_command<ReleaseOptions>(
+      app, "release", "Write the student tarball: the workbook without solutions/", run_release);
   command->add_option("--out", options->out, "Tarball to write (default: <build>/parallel-primitives-lab.tar.gz)");
   command->add_option("--name", options->name, "Top folder inside the tarball")->capture_default_str();
-  command->callback([options] { std::exit(run_release(*options)); });
 }
 
 }  // namespace pplab::cli

@@ -138,17 +138,14 @@ int run_test(const TestOptions& options) {
 }  // namespace
 
 void add_test_command(CLI::App& app) {
-  auto options = std::make_shared<TestOptions>();
-  auto* command = app.add_subcommand("test", "Run the checks of one lab (or all) and print a table");
-  add_lab_argument(*command, options->lab, "check");
-  add_reference_flag(*command, options->reference, "Check");
+  auto [command, options] = add_lab_command<TestOptions>(
+      app, "test", "Run the checks of one lab (or all) and print a table", "check", run_test);
   command->add_option("--seed", options->seed, "Seed for the random inputs (default: PPLAB_SEED)");
   command->add_option("--case-limit", options->case_limit, "Seconds each test case may run")->capture_default_str();
   command->add_flag("-q,--quiet", options->quiet, "Only the table, not each failure's report");
   command->add_option("--binary", options->binary, "Judge this check binary instead of the lab's own (needs LAB)");
   command->add_option("--case", options->cases, "Run only this test case (exact name; repeatable)");
   command->add_option("--json", options->json, "Also write every verdict to this JSON file");
-  command->callback([options] { std::exit(run_test(*options)); });
 }
 
 }  // namespace pplab::cli

@@ -188,12 +188,11 @@ int run_trace(const TraceOptions& options) {
 }  // namespace
 
 void add_trace_command(CLI::App& app) {
-  auto options = std::make_shared<TraceOptions>();
-  auto* command = app.add_subcommand(
-      "trace", "Print a lab's kernel step by step on its worked example: the shared array after each barrier (sim)");
+  auto [command, options] = add_command<TraceOptions>(
+      app, "trace", "Print a lab's kernel step by step on its worked example: the shared array after each barrier (sim)",
+      run_trace);
   add_lab_argument(*command, options->lab, "trace")->required();
   command->add_flag("--markdown", options->markdown, "Markdown tables (as in the handouts) instead of text");
-  command->callback([options] { std::exit(run_trace(*options)); });
 }
 
 }  // namespace pplab::cli

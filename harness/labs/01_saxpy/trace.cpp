@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   const std::vector<float> x{2, 4, 2, 1, 8, 3, 9, 5, 5, 1, 2, 1};
   const std::vector<float> y0{3, 7, 0, 1, 4, 0, 0, 4, 5, 3, 1, 0};
   const std::size_t n = x.size();
+  const std::string grid = "3 blocks of 4 threads";  // as trace_saxpy_blocks_of_4 launches n = 12
   std::vector<float> want(n);
   for (std::size_t i = 0; i < n; ++i) want[i] = a * x[i] + y0[i];
 
@@ -42,17 +43,13 @@ int main(int argc, char** argv) {
   const float* d_x = tr::to_device(x);
   float* d_y = tr::to_device(y0);
   tracer.watch(d_y, n * sizeof(float));
-  const std::vector<float> y = tr::traced_once(tracer, [&] {
+  const std::vector<float> y = tr::traced_once(tracer, tr::output_of(d_y, n, [&] {
     pplab::lab01::trace_saxpy_blocks_of_4(a, d_x, d_y, n);
-    cudaDeviceSynchronize();
-    return tr::from_device(d_y, n);
-  });
+  }));
 
   const std::vector<int> matched = tr::match_handout(tracer, handout);
-  tr::Format format;
-  format.array = "y";
-  format.value = [](std::uint64_t bits) { return tr::number(tr::as<float>(bits)); };
-  format.title = tr::handout_titles(handout, matched, "not the handout's: y is none of its rows");
+  tr::Format format = tr::handout_format(handout, matched, "y", tr::text_of<float>,
+                                          "not the handout's: y is none of its rows");
   format.what = [&](std::size_t, const tr::Step&, const tr::Write& w) {
     const std::string i = std::to_string(w.index);
     const float before = tr::as<float>(w.before), after = tr::as<float>(w.after);
@@ -63,12 +60,12 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& o = std::cout;
-  tr::print_opening(o, options.markdown,
-                    {"Lab 01, SAXPY: y = a·x + y with a = 4, 12 elements, 3 blocks of 4 threads",
+  tr::print_opening(o, options,
+                    {"Lab 01, SAXPY: y = a·x + y with a = " + tr::number(a) + ", " + std::to_string(n) + " elements, " +
+                         grid,
                      "Steps are the blocks as your kernel finished them, named after the handout where y matches",
-                     "`saxpy_kernel` launched as 3 blocks of 4 threads; each step is one block finishing, with what "
-                     "each of its threads wrote to `y`."},
-                    PPLAB_TRACE_SOURCE);
+                     "`saxpy_kernel` launched as " + grid +
+                         "; each step is one block finishing, with what each of its threads wrote to `y`."});
   tr::print_steps(o, tracer, format, options.markdown);
 
   bool ok = true;

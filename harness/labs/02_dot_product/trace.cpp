@@ -23,11 +23,9 @@ int main(int argc, char** argv) {
   const float* d_a = tr::to_device(a);
   const float* d_b = tr::to_device(b);
   float* d_result = tr::device_array<float>(1);
-  const float result = tr::traced_once(tracer, [&] {
+  const float result = tr::traced_once(tracer, tr::output_of(d_result, 1, [&] {
     pplab::lab02::dot_product(d_a, d_b, d_result, kSize, kThreads);
-    cudaDeviceSynchronize();
-    return tr::from_device(d_result, 1)[0];
-  });
+  }))[0];
 
   // Step 0 is the products; step k >= 1 is the tree level with stride TPB >> k.
   auto stride_of = [&](std::size_t step) { return kThreads >> step; };
@@ -43,31 +41,26 @@ int main(int argc, char** argv) {
                                                        {12, 8, 20, 12, 10, 6, 14, 8},
                                                        {32, 20, 20, 12, 10, 6, 14, 8},
                                                        {52, 20, 20, 12, 10, 6, 14, 8}};
-  std::vector<tr::HandoutStep> handout;
-  for (std::size_t j = 0; j < handout_arrays.size(); ++j) handout.push_back({label(j), tr::as_bits(handout_arrays[j])});
+  const std::vector<tr::HandoutStep> handout = tr::handout_steps(handout_arrays, label);
   const std::vector<int> matched = tr::match_handout(tracer, handout);
-  tr::Format format;
-  format.title = tr::handout_titles(handout, matched, "not a step of the handout: shared is none of its rows");
-  format.what = [&](std::size_t step, const tr::Step& s, const tr::Write& w) -> std::string {
-    const float after = tr::as<float>(w.after);
-    if (matched[step] < 0) {  // not the handout's step: no story
-      consistent = false;
-      return "shared[" + std::to_string(w.index) + "] = " + tr::number(after);
-    }
-    const std::size_t k = static_cast<std::size_t>(matched[step]);
-    if (k == 0) {
-      const std::size_t i = w.index;  // one block: the thread's global index is its slot
-      if (i < a.size() && a[i] * b[i] == after)
-        return tr::number(a[i]) + "×" + tr::number(b[i]) + " = " + tr::number(after);
-      consistent = false;
-      return "shared[" + std::to_string(i) + "] = " + tr::number(after);
-    }
-    const float before = tr::as<float>(w.before);
-    const std::size_t partner = w.index + stride_of(k);
-    const float added = partner < tracer.size() ? tr::as<float>(tracer.value(s.before, partner)) : after - before;
-    if (before + added != after) consistent = false;
-    return tr::number(before) + " + " + tr::number(added) + " = " + tr::number(after);
-  };
+  tr::Format format = tr::handout_format(handout, matched, "shared", tr::text_of<float>,
+                                          "not a step of the handout: shared is none of its rows");
+  format.what = tr::explained_by_handout(
+      format, matched, consistent, [&](std::size_t k, const tr::Step& s, const tr::Write& w) -> std::string {
+        const float after = tr::as<float>(w.after);
+        if (k == 0) {
+          const std::size_t i = w.index;  // one block: the thread's global index is its slot
+          if (i < a.size() && a[i] * b[i] == after)
+            return tr::number(a[i]) + "×" + tr::number(b[i]) + " = " + tr::number(after);
+          consistent = false;
+          return "shared[" + std::to_string(i) + "] = " + tr::number(after);
+        }
+        const float before = tr::as<float>(w.before);
+        const std::size_t partner = w.index + stride_of(k);
+        const float added = partner < tracer.size() ? tr::as<float>(tracer.value(s.before, partner)) : after - before;
+        if (before + added != after) consistent = false;
+        return tr::number(before) + " + " + tr::number(added) + " = " + tr::number(after);
+      });
 
   std::vector<std::string> av, bv;
   for (int i = 0; i < kSize; ++i) av.push_back(tr::number(a[i])), bv.push_back(tr::number(b[i]));
@@ -75,7 +68,7 @@ int main(int argc, char** argv) {
   if (!options.markdown) {
     tr::print_heading(out, "Lab 02, the dot product: " + std::to_string(kThreads) + " threads per block, " +
                                std::to_string(kSize) + " elements",
-                      PPLAB_TRACE_SOURCE);
+                      options.kernel_file);
     out << "Step 0: the inputs\n";
   }
   tr::print_arrays(out, options.markdown, {{"a", av}, {"b", bv}});

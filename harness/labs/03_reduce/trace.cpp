@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
   bool consistent = true;
 
   tr::Format format;
-  format.value = [](std::uint64_t bits) { return std::to_string(tr::as<int>(bits)); };
+  format.value = tr::text_of<int>;
   format.row_heading = "values afterwards (`shared[0…7]`, then the lanes' `value`)";
   format.title = [&](std::size_t k, const tr::Step& s) -> std::string {
     const int j = matched[k];
@@ -158,7 +158,7 @@ int main(int argc, char** argv) {
   if (!options.markdown)
     tr::print_heading(out, "Lab 03, reduce with Max: " + std::to_string(kThreads) + " threads per block, " +
                                std::to_string(n) + " elements",
-                      PPLAB_TRACE_SOURCE);
+                      options.kernel_file);
   tr::print_arrays(out, options.markdown, {{"in", values}});
   out << "\n";
   tr::print_steps(out, tracer, format, options.markdown);

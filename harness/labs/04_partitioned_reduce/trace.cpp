@@ -24,6 +24,9 @@ namespace tr = pplab::trace;
 namespace lab = pplab::lab04;
 
 namespace {
+// The handout's launch: 2 blocks of 4 threads, 8 threads g0 … g7 in the grid.
+constexpr int kBlockThreads = 4, kGridBlocks = 2;
+
 // What the handout says each (launch, block) brings to block_sum's first shuffle.
 struct Arrival {
   int launch, block;
@@ -43,11 +46,9 @@ bool trace_method(std::ostream& o, const int* d_in, std::size_t n, lab::Method m
   tracer.begin(sizeof(int));
   int* d_out = tr::unwritten_device_array<int>(1);
   tracer.watch(d_out, sizeof(int));
-  const int out = tr::traced_once(tracer, [&] {
-    lab::partitioned_sum(d_in, d_out, n, method, /*block_threads=*/4, /*grid_blocks=*/2);
-    cudaDeviceSynchronize();
-    return tr::from_device(d_out, 1)[0];
-  });
+  const int out = tr::traced_once(tracer, tr::output_of(d_out, 1, [&] {
+    lab::partitioned_sum(d_in, d_out, n, method, kBlockThreads, kGridBlocks);
+  }))[0];
 
   // Name a step after the handout only where it shows what the handout says happens.
   const auto& steps = tracer.steps();
@@ -86,7 +87,7 @@ bool trace_method(std::ostream& o, const int* d_in, std::size_t n, lab::Method m
 
   tr::Format format;
   format.array = "*d_out";
-  format.value = [](std::uint64_t bits) { return std::to_string(tr::as<int>(bits)); };
+  format.value = tr::text_of<int>;
   format.title = [&](std::size_t k, const tr::Step&) { return titles[k]; };
   format.lane = [](std::size_t, const tr::Step&, const tr::Lane& l) {
     return "has " + std::to_string(tr::as<int>(l.sent)) + ", gets " + std::to_string(tr::as<int>(l.received));
@@ -124,12 +125,13 @@ int main(int argc, char** argv) {
   const int* d_in = tr::to_device_unaligned(in);  // so the launcher takes the scalar loop (see the top)
 
   std::ostream& o = std::cout;
-  tr::print_opening(o, options.markdown,
-                    {"Lab 04, the partitioned reduce: 1 … 20, 2 blocks of 4 threads (g0 … g7)",
+  tr::print_opening(o, options,
+                    {"Lab 04, the partitioned reduce: 1 … " + std::to_string(n) + ", " + std::to_string(kGridBlocks) +
+                         " blocks of " + std::to_string(kBlockThreads) + " threads (g0 … g" +
+                         std::to_string(kGridBlocks * kBlockThreads - 1) + ")",
                      "Steps are your kernel's rendezvous as they ran: block_sum's shuffles, then each block's end",
                      "Each step is a rendezvous of the kernel as it ran (block_sum's `__shfl_down_sync`, where every "
-                     "thread shows the value it brings) or a block's end, with what it wrote to `*d_out`."},
-                    PPLAB_TRACE_SOURCE);
+                     "thread shows the value it brings) or a block's end, with what it wrote to `*d_out`."});
   bool ok = trace_method(o, d_in, n, lab::Method::two_pass, options.markdown);
   ok = trace_method(o, d_in, n, lab::Method::atomics, options.markdown) && ok;
   return tr::finish(ok);

@@ -24,11 +24,9 @@ int main(int argc, char** argv) {
   int* d_in = tr::to_device(in);
   int* d_out = tr::device_array<int>(n);
   // The first scan finds the buffer; the second is traced.
-  const std::vector<int> out = tr::traced_run(tracer, [&] {
+  const std::vector<int> out = tr::traced_run(tracer, tr::output_of(d_out, n, [&] {
     pplab::lab05::inclusive_scan(d_in, d_out, n, kThreads);
-    cudaDeviceSynchronize();
-    return tr::from_device(d_out, n);
-  });
+  }));
 
   auto as_int = [](std::uint64_t bits) { return tr::as<int>(bits); };
   // The handout's buffer[0] ‖ buffer[1] after each of its steps (-1: not yet written).
@@ -46,15 +44,12 @@ int main(int argc, char** argv) {
     return "offset " + std::to_string(offset) + ": buffer[" + std::to_string((k - 1) % 2) + "] → buffer[" +
            std::to_string(k % 2) + "]";
   };
-  std::vector<tr::HandoutStep> handout;
-  for (std::size_t j = 0; j < handout_buffers.size(); ++j) handout.push_back({label(j), tr::as_bits(handout_buffers[j])});
+  const std::vector<tr::HandoutStep> handout = tr::handout_steps(handout_buffers, label);
   const std::vector<int> matched = tr::match_handout(tracer, handout);
 
-  tr::Format format;
-  format.array = "buffer";
+  tr::Format format = tr::handout_format(handout, matched, "buffer", tr::text_of<int>,
+                                          "not a step of the handout: the buffers are none of its rows");
   format.row_break = kThreads;
-  format.value = [&](std::uint64_t bits) { return std::to_string(as_int(bits)); };
-  format.title = tr::handout_titles(handout, matched, "not a step of the handout: the buffers are none of its rows");
   format.what = [&](std::size_t step, const tr::Step& s, const tr::Write& w) -> std::string {
     const int value = as_int(w.after);
     const std::size_t slot = w.index % kThreads;
@@ -70,12 +65,11 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& out_stream = std::cout;
-  tr::print_opening(out_stream, options.markdown,
+  tr::print_opening(out_stream, options,
                     {"Lab 05, the naive (Hillis–Steele) scan: " + std::to_string(kThreads) + " threads per block, " +
                          std::to_string(n) + " elements (A B C D E = 1 10 100 1000 10000)",
                      "buffer holds two copies of the tile, shown as buffer[0] ‖ buffer[1]",
-                     "`buffer[0] ‖ buffer[1]`: the kernel's two copies of the tile; `·` is a slot not yet written."},
-                    PPLAB_TRACE_SOURCE);
+                     "`buffer[0] ‖ buffer[1]`: the kernel's two copies of the tile; `·` is a slot not yet written."});
   tr::print_steps(out_stream, tracer, format, options.markdown);
   tr::print_missing(out_stream, tr::handout_missing(handout, matched), options.markdown ? "\n" : "");
 

@@ -68,14 +68,11 @@ int main(int argc, char** argv) {
     if (static_cast<int>(k) <= 2 * levels) return "down-sweep, stride " + std::to_string(down_stride(k));
     return "after the sweeps";
   };
-  std::vector<tr::HandoutStep> handout;
-  for (std::size_t j = 0; j < handout_tiles.size(); ++j) handout.push_back({label(j), tr::as_bits(handout_tiles[j])});
+  const std::vector<tr::HandoutStep> handout = tr::handout_steps(handout_tiles, label);
   const std::vector<int> matched = tr::match_handout(tracer, handout);
 
-  tr::Format format;
-  format.array = "tile";
-  format.value = [](std::uint64_t bits) { return std::to_string(tr::as<int>(bits)); };
-  format.title = tr::handout_titles(handout, matched, "not a step of the handout: the tile is none of its rows");
+  tr::Format format = tr::handout_format(handout, matched, "tile", tr::text_of<int>,
+                                          "not a step of the handout: the tile is none of its rows");
   format.what = [&](std::size_t step, const tr::Step& s, const tr::Write& w) -> std::string {
     const int i = static_cast<int>(w.index), after = tr::as<int>(w.after);
     const std::string x = "x" + std::to_string(i);
@@ -106,12 +103,11 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& out = std::cout;
-  tr::print_opening(out, options.markdown,
+  tr::print_opening(out, options,
                     {"Lab 06, the work-efficient (Blelloch) scan: " + std::to_string(kThreads) +
                          " threads per block, a tile of " + std::to_string(kTile) + " elements",
                      "\n  in: " + tr::joined(in),
-                     "`tile` is the handout's x (thread t loads elements t and t + 4); `·` is a slot not yet written."},
-                    PPLAB_TRACE_SOURCE);
+                     "`tile` is the handout's x (thread t loads elements t and t + 4); `·` is a slot not yet written."});
   tr::print_steps(out, tracer, format, options.markdown);
   tr::print_missing(out, tr::handout_missing(handout, matched), options.markdown ? "\n" : "");
 

@@ -28,12 +28,10 @@ int main(int argc, char** argv) {
   unsigned* d_count = tr::device_array<unsigned>(1);
   unsigned char* d_temp = tr::device_array<unsigned char>(temp_bytes);
   // The first run finds the scan's shared array; the second, on a poisoned out, is traced.
-  const std::vector<int> out = tr::traced_run(tracer, [&] {
+  const std::vector<int> out = tr::traced_run(tracer, tr::output_of(d_out, n, [&] {
     cudaMemset(d_out, 0xff, n * sizeof(int));  // -1: an output slot never written
     lab::compact_async(d_in, d_out, d_count, n, threshold, d_temp, temp_bytes, lab::CompactPath::three_kernels);
-    cudaDeviceSynchronize();
-    return tr::from_device(d_out, n);
-  });
+  }));
   const unsigned count = tr::from_device(d_count, 1)[0];
   // The scan's temporary storage starts with the flags' exclusive scan.
   const std::vector<unsigned> positions = tr::from_device(reinterpret_cast<const unsigned*>(d_temp), n);
@@ -49,7 +47,7 @@ int main(int argc, char** argv) {
 
   tr::Format format;
   for (int i = 0; i < n; ++i) format.shown.push_back(static_cast<std::size_t>(i));
-  format.value = [](std::uint64_t bits) { return std::to_string(tr::as<unsigned>(bits)); };
+  format.value = tr::text_of<unsigned>;
   format.show = [&](std::size_t, const tr::Step& s) {
     for (const tr::Write& w : s.writes)
       if (w.index < static_cast<std::size_t>(n)) return true;
@@ -73,25 +71,21 @@ int main(int argc, char** argv) {
   }
   const std::vector<int> matched = tr::match_handout(tracer, handout);
   format.title = tr::handout_titles(handout, matched, "not a step of the handout: slots 0-4 are none of its rows");
-  format.what = [&](std::size_t step, const tr::Step& s, const tr::Write& w) -> std::string {
-    const unsigned after = tr::as<unsigned>(w.after);
-    if (matched[step] < 0) {  // not the handout's step: no story
-      consistent = false;
-      return "shared[" + std::to_string(w.index) + "] = " + std::to_string(after);
-    }
-    const std::size_t k = static_cast<std::size_t>(matched[step]);
-    if (k == 0 && w.index < in.size()) {
-      const int x = in[w.index];
-      if ((x > threshold ? 1u : 0u) != after) consistent = false;
-      return std::to_string(x) + (x > threshold ? " > " : " ≤ ") + std::to_string(threshold) + ": " +
-             std::to_string(after);
-    }
-    const unsigned own = tr::as<unsigned>(tracer.value(s.before, w.index));
-    const unsigned add =  // (a kernel with other barriers than the reference's may not fit the pattern)
-        w.index >= offset_of(k) ? tr::as<unsigned>(tracer.value(s.before, w.index - offset_of(k))) : 0u;
-    if (own + add != after) consistent = false;
-    return std::to_string(own) + " + " + std::to_string(add) + " = " + std::to_string(after);
-  };
+  format.what = tr::explained_by_handout(
+      format, matched, consistent, [&](std::size_t k, const tr::Step& s, const tr::Write& w) -> std::string {
+        const unsigned after = tr::as<unsigned>(w.after);
+        if (k == 0 && w.index < in.size()) {
+          const int x = in[w.index];
+          if ((x > threshold ? 1u : 0u) != after) consistent = false;
+          return std::to_string(x) + (x > threshold ? " > " : " ≤ ") + std::to_string(threshold) + ": " +
+                 std::to_string(after);
+        }
+        const unsigned own = tr::as<unsigned>(tracer.value(s.before, w.index));
+        const unsigned add =  // (a kernel with other barriers than the reference's may not fit the pattern)
+            w.index >= offset_of(k) ? tr::as<unsigned>(tracer.value(s.before, w.index - offset_of(k))) : 0u;
+        if (own + add != after) consistent = false;
+        return std::to_string(own) + " + " + std::to_string(add) + " = " + std::to_string(after);
+      });
 
   std::vector<std::string> in_text, scan_text, scatter_text;
   std::vector<int> want;
@@ -126,7 +120,7 @@ int main(int argc, char** argv) {
     o << "\nInside step 2, the tile's Hillis–Steele scan in shared memory (the inclusive scan; each thread "
          "then subtracts its own flag):\n\n";
   } else {
-    tr::print_heading(o, "Lab 07, compaction: keep x > " + std::to_string(threshold), PPLAB_TRACE_SOURCE);
+    tr::print_heading(o, "Lab 07, compaction: keep x > " + std::to_string(threshold), options.kernel_file);
     tr::print_array(o, false, "in", in_text);
     tr::print_array(o, false, "step 1, flag_kernel: flags", flags);
     tr::print_array(o, false, "step 2, scan_tile_kernel: exclusive scan", scan_text);

@@ -38,19 +38,15 @@ bool trace_part(std::ostream& o, const Part& p, bool markdown) {
   const std::uint32_t* d_map = tr::to_device(p.map);
   std::uint32_t* d_out = tr::unwritten_device_array<std::uint32_t>(n);
   tracer.watch(d_out, n * sizeof(std::uint32_t));
-  const std::vector<std::uint32_t> out = tr::traced_once(tracer, [&] {
+  const std::vector<std::uint32_t> out = tr::traced_once(tracer, tr::output_of(d_out, n, [&] {
     p.run(d_in, d_map, d_out);
-    cudaDeviceSynchronize();
-    return tr::from_device(d_out, n);
-  });
+  }));
 
   const std::vector<tr::HandoutStep> handout{
       {std::string(p.formula) + " for every i (TODO " + p.todo + ")", tr::as_bits(p.want)}};
   const std::vector<int> matched = tr::match_handout(tracer, handout);
-  tr::Format format;
-  format.array = "out";
-  format.value = [](std::uint64_t bits) { return std::to_string(tr::as<std::uint32_t>(bits)); };
-  format.title = tr::handout_titles(handout, matched, "not the handout's: out is not 1 2 3 4 5");
+  tr::Format format = tr::handout_format(handout, matched, "out", tr::text_of<std::uint32_t>,
+                                          "not the handout's: out is not 1 2 3 4 5");
   format.what = [&](std::size_t, const tr::Step&, const tr::Write& w) { return p.what(w); };
 
   const std::string title =
@@ -100,12 +96,11 @@ int main(int argc, char** argv) {
                      }};
 
   std::ostream& o = std::cout;
-  tr::print_opening(o, options.markdown,
-                    {"Lab 08, gather and scatter: in = 5 1 4 2 3, one block, one thread per element",
+  tr::print_opening(o, options,
+                    {"Lab 08, gather and scatter: in = " + tr::joined(in) + ", one block, one thread per element",
                      "Steps are the blocks as your kernels finished them, with what each thread wrote",
                      "Each kernel has no barrier: a step is its block finishing, with what each thread wrote; `·` is "
-                     "a slot never written."},
-                    PPLAB_TRACE_SOURCE);
+                     "a slot never written."});
   bool ok = trace_part(o, gather, options.markdown);
   ok = trace_part(o, scatter, options.markdown) && ok;
   ok = trace_part(o, inverse, options.markdown) && ok;

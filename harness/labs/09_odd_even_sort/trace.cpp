@@ -6,7 +6,6 @@
 // after the handout's row whose keys it left in the window, and only then.
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -34,18 +33,14 @@ int main(int argc, char** argv) {
   tracer.begin(sizeof(int));
   int* d_keys = tr::device_array<int>(n);
   // The first sort finds the window; the second is traced.
-  const std::vector<int> out = tr::traced_run(tracer, [&] {
+  const std::vector<int> out = tr::traced_run(tracer, tr::output_of(d_keys, n, [&] {
     cudaMemcpy(d_keys, in.data(), n * sizeof(int), cudaMemcpyHostToDevice);
     pplab::lab09::odd_even_phases(d_keys, n, n);
-    cudaDeviceSynchronize();
-    return tr::from_device(d_keys, n);
-  });
+  }));
 
   const std::vector<int> matched = tr::match_handout(tracer, handout);
-  tr::Format format;
-  format.array = "window";
-  format.value = [](std::uint64_t b) { return std::to_string(tr::as<int>(b)); };
-  format.title = tr::handout_titles(handout, matched, "not a row of the handout: the window holds none of its orders");
+  tr::Format format = tr::handout_format(handout, matched, "window", tr::text_of<int>,
+                                          "not a row of the handout: the window holds none of its orders");
   format.what = [&](std::size_t, const tr::Step&, const tr::Write& w) {
     return "window[" + std::to_string(w.index) + "]: " +
            (tracer.unwritten(w.before) ? std::string("·") : std::to_string(tr::as<int>(w.before))) + " → " +
@@ -53,17 +48,15 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& o = std::cout;
-  tr::print_opening(o, options.markdown,
-                    {"Lab 09, odd-even transposition sort: keys 5 1 4 2 3, one block of 4 threads, a window of 8 slots",
+  tr::print_opening(o, options,
+                    {"Lab 09, odd-even transposition sort: keys " + tr::joined(in) +
+                         ", one block of 4 threads, a window of 8 slots",
                      "Steps are your kernel's barriers as they ran, named after the handout's row they match",
                      "`window` is the block's shared array of 8 slots (5 keys used; `·` is a slot never written). "
-                     "Each step is a barrier of the kernel, named after the handout's row whose keys it left."},
-                    PPLAB_TRACE_SOURCE);
+                     "Each step is a barrier of the kernel, named after the handout's row whose keys it left."});
   tr::print_steps(o, tracer, format, options.markdown);
 
-  std::vector<int> want = in;
-  std::sort(want.begin(), want.end());
-  const bool ok = out == want;
+  const bool ok = out == tr::sorted(in);
   if (options.markdown) o << "\n";
   tr::print_missing(o, tr::handout_missing(handout, matched));
   tr::print_result(o, options.markdown, "Sorted", tr::joined(out), ok);

@@ -36,11 +36,9 @@ int main(int argc, char** argv) {
   int* d_shown = tr::unwritten_device_array<int>(kShown);
   int* d_out = tr::unwritten_device_array<int>(n);
   tracer.watch(d_shown, kShown * sizeof(int));
-  const std::vector<int> shown = tr::traced_once(tracer, [&] {
+  const std::vector<int> shown = tr::traced_once(tracer, tr::output_of(d_shown, kShown, [&] {
     pplab::lab10::trace_merge(d_list, na, nb, d_shown);
-    cudaDeviceSynchronize();
-    return tr::from_device(d_shown, kShown);
-  });
+  }));
   // The lab's own merge pass on the same lists (not traced: one thread writes all ten).
   pplab::lab10::merge_keys(d_list, na, d_list + na, nb, d_out);
   cudaDeviceSynchronize();
@@ -53,13 +51,11 @@ int main(int argc, char** argv) {
   }
   const std::vector<int> matched = tr::match_handout(tracer, handout);
 
-  tr::Format format;
-  format.array = "shown";
+  tr::Format format = tr::handout_format(handout, matched, "shown", tr::text_of<int>,
+                                          "not the handout's merge (see the splits and keys below)");
   for (int i = 0; i < n; ++i) format.shown.push_back(i);
   for (int i = 11; i < kShown; ++i) format.shown.push_back(i);
-  format.value = [](std::uint64_t bits) { return std::to_string(tr::as<int>(bits)); };
   format.row_heading = "merged keys ‖ split i of T0 … T4";
-  format.title = tr::handout_titles(handout, matched, "not the handout's merge (see the splits and keys below)");
   format.what = [&](std::size_t, const tr::Step&, const tr::Write& w) -> std::string {
     const int v = tr::as<int>(w.after);
     if (w.index >= 11) {
@@ -73,12 +69,12 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& o = std::cout;
-  tr::print_opening(o, options.markdown,
-                    {"Lab 10, the merge path: A = 0 3 5 8 9, B = 1 2 4 6 7, five threads of 2 outputs each",
+  tr::print_opening(o, options,
+                    {"Lab 10, the merge path: A = " + tr::joined(a) + ", B = " + tr::joined(b) +
+                         ", five threads of 2 outputs each",
                      "shown: the merged keys ‖ each thread's split i (it takes i keys of A and 2t − i of B first)",
                      "Five threads, 2 outputs each: thread t searches diagonal 2t with `merge_path`, then merges 2 "
-                     "keys from its split with `serial_merge`. `·` is a slot never written."},
-                    PPLAB_TRACE_SOURCE);
+                     "keys from its split with `serial_merge`. `·` is a slot never written."});
   tr::print_steps(o, tracer, format, options.markdown);
 
   std::vector<int> keys(shown.begin(), shown.begin() + n);

@@ -5,7 +5,6 @@
 // half of the ping-pong array keys[2][1024].
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -19,8 +18,8 @@ namespace lab = pplab::lab11;
 
 int main(int argc, char** argv) {
   const auto options = tr::parse_options(argc, argv, "lab 11: the 1-bit split sort of 7 14 4 1");
-  const std::vector<unsigned> in{7, 14, 4, 1};
-  const int n = static_cast<int>(in.size()), end_bit = 4;
+  const std::vector<unsigned>& in = tr::kLectureKeys;
+  const int n = static_cast<int>(in.size()), end_bit = tr::kLectureEndBit;
   const std::size_t half = lab::kSplitMaxKeys;  // keys[1] starts here
 
   tr::Tracer& tracer = tr::tracer();
@@ -44,28 +43,14 @@ int main(int argc, char** argv) {
   const auto& steps = tracer.steps();
   auto is_count = [](const tr::Step& s) { return std::string(s.op) == "__syncthreads_count()"; };
   const std::vector<int> bit_of = tr::bit_of_steps(steps, is_count);
-  std::vector<unsigned> zeros_of(end_bit, 0);
-  for (std::size_t k = 0; k < steps.size(); ++k)
-    if (const tr::Lane* l = steps[k].lane(0); is_count(steps[k]) && l && bit_of[k] < end_bit)
-      zeros_of[bit_of[k]] = n - static_cast<unsigned>(l->received);
+  const std::vector<unsigned> ones_of = tr::vote_results(steps, bit_of, is_count, end_bit);
   bool consistent = true;
 
-  tr::Format format;
-  format.array = "keys";
-  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) format.shown.push_back(i);
-  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) format.shown.push_back(half + i);
-  for (int t = 0; t < n; ++t) format.threads.push_back(t);
-  format.value = [](std::uint64_t bits) { return std::to_string(tr::as<unsigned>(bits)); };
-  format.row_heading = "`keys[0][0…3] ‖ keys[1][0…3]` afterwards";
+  tr::Format format =
+      tr::bit_pass_format(tracer, bit_of, "keys", half, n, "load: thread i holds key i", "the histogram");
   format.show = [&](std::size_t k, const tr::Step& s) {
     // The block scan's shuffles (block_exclusive_sum, given) are left out.
     return s.lanes.empty() ? !s.writes.empty() : is_count(s) && bit_of[k] >= 0;
-  };
-  format.title = [&](std::size_t k, const tr::Step& s) {
-    return tr::bit_pass_title(bit_of[k], s, "keys", half, "load: thread i holds key i", "the histogram");
-  };
-  format.lane = [&](std::size_t k, const tr::Step& s, const tr::Lane& l) {
-    return tr::bit_vote_lane(tracer, bit_of[k], s, l, half);
   };
   format.exchange_row = [&](std::size_t k, const tr::Step& s) -> std::string {
     const tr::Lane* l = s.lane(0);
@@ -86,25 +71,24 @@ int main(int argc, char** argv) {
     unsigned relative = 0;
     for (int j = 0; j < w.thread; ++j)
       relative += ((tr::as<unsigned>(tracer.value(s.before, source + j)) >> bit) & 1u) == one;
-    const unsigned start = one ? zeros_of[bit] : 0;
+    const unsigned start = one ? n - ones_of[bit] : 0;  // the 1s start after the 0s
     if (start + relative != position) consistent = false;
     return std::to_string(key) + " (bit " + std::to_string(one) + ") → " + std::to_string(start) + " + " +
            std::to_string(relative) + " = " + std::to_string(position);
   };
 
   std::ostream& o = std::cout;
-  tr::print_opening(o, options.markdown,
-                    {"Lab 11, the lecture's 1-bit split: keys 7 14 4 1, bits 0 to 3, one block of 32 threads",
+  tr::print_opening(o, options,
+                    {"Lab 11, the lecture's 1-bit split: keys " + tr::joined(in) + ", bits 0 to " + std::to_string(end_bit - 1) +
+                         ", one block of 32 threads",
                      "keys[2][1024] is the ping-pong array; shown: keys[0][0-3] ‖ keys[1][0-3]",
                      "`keys[2][1024]` is the kernel's ping-pong array; the table shows `keys[0][0…3] ‖ keys[1][0…3]` "
                      "(threads 4–31 hold no key). Each key's new position is its group's start plus the keys of its "
                      "group before it (the relative position, from the given block scan). A key written to the slot "
-                     "that already holds it changes nothing, so its thread is not listed."},
-                    PPLAB_TRACE_SOURCE);
+                     "that already holds it changes nothing, so its thread is not listed."});
   tr::print_steps(o, tracer, format, options.markdown);
 
-  std::vector<unsigned> want = in;
-  std::sort(want.begin(), want.end());
+  const std::vector<unsigned> want = tr::sorted(in);
   const std::vector<unsigned> want_bit0{14, 4, 7, 1}, want_positions{2, 0, 1, 3};
   const bool ok = sorted == want && after_bit0 == want_bit0 && positions_bit0 == want_positions;
   if (options.markdown) o << "\n";

@@ -5,7 +5,6 @@
 // __syncwarp. `buffers` is the warp's pair of 32-key shared buffers.
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <iostream>
@@ -29,8 +28,8 @@ std::string hex(unsigned v) {
 
 int main(int argc, char** argv) {
   const auto options = tr::parse_options(argc, argv, "lab 12: the warp radix sort of 7 14 4 1");
-  const std::vector<unsigned> in{7, 14, 4, 1};
-  const int n = static_cast<int>(in.size()), end_bit = 4;
+  const std::vector<unsigned>& in = tr::kLectureKeys;
+  const int n = static_cast<int>(in.size()), end_bit = tr::kLectureEndBit;
   constexpr std::size_t kSegment = lab::kSegmentKeys;  // buffers[1] starts here
 
   tr::Tracer& tracer = tr::tracer();
@@ -49,25 +48,11 @@ int main(int argc, char** argv) {
   const auto& steps = tracer.steps();
   auto is_ballot = [](const tr::Step& s) { return !s.lanes.empty(); };
   const std::vector<int> bit_of = tr::bit_of_steps(steps, is_ballot);
-  std::vector<unsigned> ones_of(end_bit, 0);
-  for (std::size_t k = 0; k < steps.size(); ++k)
-    if (const tr::Lane* l = steps[k].lane(0); is_ballot(steps[k]) && l && bit_of[k] < end_bit)
-      ones_of[bit_of[k]] = static_cast<unsigned>(l->received);
+  const std::vector<unsigned> ones_of = tr::vote_results(steps, bit_of, is_ballot, end_bit);
   bool consistent = true;
 
-  tr::Format format;
-  format.array = "buffers";
-  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) format.shown.push_back(i);
-  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) format.shown.push_back(kSegment + i);
-  for (int t = 0; t < n; ++t) format.threads.push_back(t);
-  format.value = [](std::uint64_t bits) { return std::to_string(tr::as<unsigned>(bits)); };
-  format.row_heading = "`buffers[0][0…3] ‖ buffers[1][0…3]` afterwards";
-  format.title = [&](std::size_t k, const tr::Step& s) {
-    return tr::bit_pass_title(bit_of[k], s, "buffers", kSegment, "load: lane L holds key L", "every lane's bit at once");
-  };
-  format.lane = [&](std::size_t k, const tr::Step& s, const tr::Lane& l) {
-    return tr::bit_vote_lane(tracer, bit_of[k], s, l, kSegment);
-  };
+  tr::Format format = tr::bit_pass_format(tracer, bit_of, "buffers", kSegment, n, "load: lane L holds key L",
+                                          "every lane's bit at once");
   format.exchange_row = [&](std::size_t, const tr::Step& s) -> std::string {
     const tr::Lane* l = s.lane(0);
     const unsigned ones = l ? static_cast<unsigned>(l->received) : 0;
@@ -93,19 +78,17 @@ int main(int argc, char** argv) {
   };
 
   std::ostream& o = std::cout;
-  tr::print_opening(o, options.markdown,
-                    {"Lab 12, the warp radix sort: keys 7 14 4 1 in lanes 0-3, padding in lanes 4-31, bits 0 to 3",
+  tr::print_opening(o, options,
+                    {"Lab 12, the warp radix sort: keys " + tr::joined(in) + " in lanes 0-" + std::to_string(n - 1) +
+                         ", padding in lanes " + std::to_string(n) + "-31, bits 0 to " + std::to_string(end_bit - 1),
                      "shown: buffers[0][0-3] ‖ buffers[1][0-3], lanes 0-3",
                      "`buffers` is the warp's pair of 32-key shared buffers; the table shows lanes 0–3 and "
                      "`buffers[0][0…3] ‖ buffers[1][0…3]` (the padding lanes 4–31 vote 1 and land at 4…31). "
                      "`below` is `~(0xFFFFFFFFu << lane)`, printed in its low 4 bits. A key written to the slot that "
-                     "already holds it changes nothing, so its lane is not listed."},
-                    PPLAB_TRACE_SOURCE);
+                     "already holds it changes nothing, so its lane is not listed."});
   tr::print_steps(o, tracer, format, options.markdown);
 
-  std::vector<unsigned> want = in;
-  std::sort(want.begin(), want.end());
-  const bool ok = sorted == want;
+  const bool ok = sorted == tr::sorted(in);
   if (options.markdown) o << "\n";
   tr::print_result(o, options.markdown, "Sorted by bits 0–3", tr::joined(sorted), ok, "differs from the CPU's",
                    /*item=*/true);

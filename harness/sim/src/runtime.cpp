@@ -81,45 +81,22 @@ cudaError_t cudaPeekAtLastError() { return sticky_error() ? sticky_error() : t_l
 
 const char* cudaGetErrorName(cudaError_t e) {
   switch (e) {
-#define N(x) \
-  case x: return #x;
-    N(cudaSuccess) N(cudaErrorInvalidValue) N(cudaErrorMemoryAllocation) N(cudaErrorInitializationError)
-    N(cudaErrorCudartUnloading) N(cudaErrorInvalidConfiguration) N(cudaErrorInvalidPitchValue)
-    N(cudaErrorInvalidSymbol) N(cudaErrorInvalidHostPointer) N(cudaErrorInvalidDevicePointer)
-    N(cudaErrorInvalidMemcpyDirection) N(cudaErrorMissingConfiguration) N(cudaErrorInvalidDeviceFunction)
-    N(cudaErrorNoDevice) N(cudaErrorInvalidDevice) N(cudaErrorInvalidKernelImage) N(cudaErrorNoKernelImageForDevice)
-    N(cudaErrorInvalidResourceHandle) N(cudaErrorSymbolNotFound) N(cudaErrorNotReady) N(cudaErrorIllegalAddress)
-    N(cudaErrorLaunchOutOfResources) N(cudaErrorLaunchTimeout) N(cudaErrorAssert) N(cudaErrorIllegalInstruction)
-    N(cudaErrorMisalignedAddress) N(cudaErrorLaunchFailure) N(cudaErrorCooperativeLaunchTooLarge)
-    N(cudaErrorNotPermitted) N(cudaErrorNotSupported) N(cudaErrorTimeout) N(cudaErrorUnknown)
-#undef N
+#define PPLAB_SIM_ERROR_NAME(name, value, message) \
+  case name: return #name;
+    PPLAB_SIM_CUDA_ERRORS(PPLAB_SIM_ERROR_NAME)
+#undef PPLAB_SIM_ERROR_NAME
   }
   return "cudaErrorUnknown";
 }
 
 const char* cudaGetErrorString(cudaError_t e) {
   switch (e) {
-    case cudaSuccess: return "no error";
-    case cudaErrorInvalidValue: return "invalid argument";
-    case cudaErrorMemoryAllocation: return "out of memory";
-    case cudaErrorInitializationError: return "initialization error";
-    case cudaErrorInvalidConfiguration: return "invalid configuration argument";
-    case cudaErrorInvalidSymbol: return "invalid device symbol";
-    case cudaErrorInvalidDevicePointer: return "invalid device pointer";
-    case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
-    case cudaErrorInvalidDeviceFunction: return "invalid device function";
-    case cudaErrorNoDevice: return "no CUDA-capable device is detected";
-    case cudaErrorInvalidDevice: return "invalid device ordinal";
-    case cudaErrorInvalidResourceHandle: return "invalid resource handle";
-    case cudaErrorNotReady: return "device not ready";
-    case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
-    case cudaErrorLaunchOutOfResources: return "too many resources requested for launch";
-    case cudaErrorLaunchTimeout: return "the launch timed out and was terminated";
-    case cudaErrorAssert: return "device-side assert triggered";
-    case cudaErrorLaunchFailure: return "unspecified launch failure";
-    case cudaErrorNotSupported: return "operation not supported";
-    default: return "unknown error";
+#define PPLAB_SIM_ERROR_STRING(name, value, message) \
+  case name: return message;
+    PPLAB_SIM_CUDA_ERRORS(PPLAB_SIM_ERROR_STRING)
+#undef PPLAB_SIM_ERROR_STRING
   }
+  return "unknown error";
 }
 
 cudaError_t cudaGetDeviceCount(int* count) {
@@ -182,32 +159,10 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) 
   cudaDeviceProp p;
   if (cudaError_t e = cudaGetDeviceProperties(&p, device)) return e;
   switch (attr) {
-    case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
-    case cudaDevAttrMaxSharedMemoryPerBlock: *value = static_cast<int>(p.sharedMemPerBlock); break;
-    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = static_cast<int>(p.sharedMemPerBlockOptin); break;
-    case cudaDevAttrWarpSize: *value = 32; break;
-    case cudaDevAttrClockRate: *value = p.clockRate; break;
-    case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
-    case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
-    case cudaDevAttrMemoryClockRate: *value = p.memoryClockRate; break;
-    case cudaDevAttrGlobalMemoryBusWidth: *value = p.memoryBusWidth; break;
-    case cudaDevAttrL2CacheSize: *value = p.l2CacheSize; break;
-    case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
-    case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
-    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
-    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
-    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
-    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
-    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
-    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
-    case cudaDevAttrIntegrated: *value = p.integrated; break;
-    case cudaDevAttrCanMapHostMemory: *value = p.canMapHostMemory; break;
-    case cudaDevAttrComputeMode: *value = p.computeMode; break;  // cudaComputeModeDefault
-    case cudaDevAttrConcurrentKernels: *value = p.concurrentKernels; break;
-    case cudaDevAttrUnifiedAddressing: *value = p.unifiedAddressing; break;
-    case cudaDevAttrManagedMemory: *value = p.managedMemory; break;
-    case cudaDevAttrConcurrentManagedAccess: *value = p.concurrentManagedAccess; break;
-    case cudaDevAttrCooperativeLaunch: *value = 1; break;
+#define PPLAB_SIM_ATTRIBUTE_ANSWER(name, number, field) \
+  case name: *value = static_cast<int>(p.field); break;
+    PPLAB_SIM_CUDA_DEVICE_ATTRIBUTES(PPLAB_SIM_ATTRIBUTE_ANSWER)
+#undef PPLAB_SIM_ATTRIBUTE_ANSWER
     default: return fail(cudaErrorInvalidValue);
   }
   return cudaSuccess;

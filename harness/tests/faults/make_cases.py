@@ -23,6 +23,9 @@ problems=[]
 def src(lab, tree='solutions'):
     # the committed file, not another engineer's work in progress
     return subprocess.run(['git','-C',ROOT,'show',f'HEAD:{tree}/{LABS[lab]}.cu'],check=True,capture_output=True,text=True).stdout
+def with_includes(after, *headers):
+    # the edit that adds #include <h> for each of headers below the file's #include <after>
+    return (f'#include <{after}>\n', f'#include <{after}>\n'+''.join(f'#include <{h}>\n' for h in headers))
 def case(folder, text, expect, subs=(), note=None):
     lab=folder[:2]; name=LABS[lab].split('/')[1]
     for old,new in subs:
@@ -65,40 +68,42 @@ def finish():
     print(f'make_cases.py: {len(stale)} of {len(files)} case files written')
 
 E='saxpy matches the CPU reference at edge sizes'
+W1='saxpy reproduces the lecture worked example'
+A1='saxpy works on arrays that start at any element'
 # ---- lab 01
-case('01_skeleton', src('01','labs'), [('verdict','wrong answer'),('message','TODO.?01\\.1'),('case','saxpy reproduces the lecture worked example'),('limit','20')],
+case('01_skeleton', src('01','labs'), [('verdict','wrong answer'),('message','TODO.?01\\.1'),('case',W1),('limit','20')],
      note='the untouched skeleton')
 case('01_missing_guard', src('01'), [('verdict','fault'),('message','out-of-bounds (read|write)'),('message','saxpy_vec4_kernel'),('message','saxpy\\.cu:44'),('case',E),('limit','30')],
      [('  if (tail < n) y[tail] = a * x[tail] + y[tail];','  y[tail] = a * x[tail] + y[tail];')],
      note='the tail of the vectorised kernel lost its if (tail < n) guard: writes past the end of y')
-case('01_exit_zero', src('01'), [('verdict','exited early'),('message','exit'),('case','saxpy reproduces the lecture worked example'),('limit','20')],
-     [('#include <cstdint>\n','#include <cstdint>\n#include <cstdlib>\n'),
+case('01_exit_zero', src('01'), [('verdict','exited early'),('message','exit'),('case',W1),('limit','20')],
+     [with_includes('cstdint', 'cstdlib'),
       ('  saxpy_kernel<<<static_cast<unsigned>(blocks), kBlockThreads, 0, stream>>>(a, d_x, d_y, n);\n',
        '  saxpy_kernel<<<static_cast<unsigned>(blocks), kBlockThreads, 0, stream>>>(a, d_x, d_y, n);\n  std::exit(0);  // done\n'),
       ('  if (launch_vectorised(a, d_x, d_y, n, stream)) return;\n','  if (launch_vectorised(a, d_x, d_y, n, stream)) std::exit(0);\n')],
      note='calls exit(0) after its launch: the process ends before the harness reports')
-case('01_fake_pass', src('01','labs'), [('verdict','exited early'),('message','printed a pass'),('case','saxpy reproduces the lecture worked example'),('limit','20')],
-     [('#include <cstdint>\n','#include <cstdint>\n#include <cstdio>\n#include <cstdlib>\n'),
+case('01_fake_pass', src('01','labs'), [('verdict','exited early'),('message','printed a pass'),('case',W1),('limit','20')],
+     [with_includes('cstdint', 'cstdio', 'cstdlib'),
       ('  if (n == 0) return;\n','  if (n == 0) return;\n  std::printf("[doctest] test cases: 6 | 6 passed | 0 failed | 0 skipped\\n[doctest] Status: SUCCESS!\\n");\n  std::fflush(stdout);\n  std::_Exit(0);\n')],
      note='the skeleton, but it prints doctest\'s success lines and exits with status 0')
-case('01_abort', src('01'), [('verdict','crashed'),('message','abort'),('case','saxpy works on arrays that start at any element'),('limit','30')],
-     [('#include <cstdint>\n','#include <cstdint>\n#include <cstdlib>\n'),
+case('01_abort', src('01'), [('verdict','crashed'),('message','abort'),('case',A1),('limit','30')],
+     [with_includes('cstdint', 'cstdlib'),
       ('  if (!aligned) return false;\n','  if (!aligned) std::abort();  // "cannot happen": cudaMalloc aligns to 256 bytes\n')],
      note='aborts on arrays that are not 16-byte aligned instead of falling back to the scalar kernel')
-case('01_throws', src('01'), [('verdict','threw'),('message','aligned'),('case','saxpy works on arrays that start at any element'),('limit','30')],
-     [('#include <cstdint>\n','#include <cstdint>\n#include <stdexcept>\n'),
+case('01_throws', src('01'), [('verdict','threw'),('message','aligned'),('case',A1),('limit','30')],
+     [with_includes('cstdint', 'stdexcept'),
       ('  if (!aligned) return false;\n','  if (!aligned) throw std::runtime_error("saxpy: x and y must be 16-byte aligned");\n')],
      note='throws on arrays that are not 16-byte aligned')
-case('01_other_stream', src('01'), [('verdict','passed'),('case','saxpy reproduces the lecture worked example'),('case',E),('limit','60')],
+case('01_other_stream', src('01'), [('verdict','passed'),('case',W1),('case',E),('limit','60')],
      [('void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t stream) {\n',
        'void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t) {\n  // Returns at once: the work runs on a stream of its own that the caller never waits for.\n  static cudaStream_t stream = [] { cudaStream_t s; cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking); return s; }();\n')],
      note='launches on a private non-blocking stream and returns before the work is done; the emulator runs launches synchronously, so it passes there (a GPU check catches it only by chance; timing counts it through the wall clock)')
-case('01_too_much_memory', src('01'), [('verdict','threw'),('message','out of memory|memory allocation'),('case','saxpy reproduces the lecture worked example'),('limit','30')],
+case('01_too_much_memory', src('01'), [('verdict','threw'),('message','out of memory|memory allocation'),('case',W1),('limit','30')],
      [('#include <cstdint>\n','#include <cstdint>\n\n#include "pplab/cuda_check.h"\n'),
       ('  if (n == 0) return;\n','  if (n == 0) return;\n  // A scratch copy of x, sized in bytes twice over (n * n * 4 TiB).\n  float* scratch = nullptr;\n  PPLAB_CUDA_CHECK(cudaMalloc(&scratch, n * n * sizeof(float) << 40));\n  PPLAB_CUDA_CHECK(cudaFree(scratch));\n')],
      note='asks cudaMalloc for far more device memory than any GPU has, and checks the error')
 case('01_cache', src('01'), [('verdict','ran on the host'),('message','the work ran on the host: saxpy copied'),('case','saxpy with a = 0 leaves y as it was and with a = 1 adds x'),('limit','30')],
-     [('#include <cstdint>\n','#include <cstdint>\n#include <vector>\n'),
+     [with_includes('cstdint', 'vector'),
       ('void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t stream) {\n  if (n == 0) return;\n',
        'void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t stream) {\n  if (n == 0) return;\n'
        '  // "Memoised": the answer of the last call with this many elements is reused.\n'
@@ -177,27 +182,29 @@ case('02_hard_coded_seed', src('02','labs'), [('verdict','ran on the host'),('me
      [('  if (n == 0) return;\n','  if (n == 0) return;\n  const float seed_answer = 52.0f;  // the worked example\n  cudaMemcpy(d_result, &seed_answer, sizeof(float), cudaMemcpyHostToDevice);\n  return;\n')],
      note='right only for the seed example: the answer 52 is hard-coded')
 # ---- lab 03
-case('03_warp_mask', src('03'), [('verdict','fault'),('message','mask|lane'),('message','reduce\\.cu:63'),('case','max reproduces the lecture example (16 elements 8 threads give 20)'),('limit','30')],
+M3='max reproduces the lecture example (16 elements 8 threads give 20)'
+E3='reduce matches the CPU reference at edge sizes'
+case('03_warp_mask', src('03'), [('verdict','fault'),('message','mask|lane'),('message','reduce\\.cu:63'),('case',M3),('limit','30')],
      [('      value = op(value, __shfl_down_sync(kMask, value, offset, kLanes));',
        '      if (local_i < unsigned(offset)) value = op(value, __shfl_down_sync(kMask, value, offset, kLanes));')],
      note='a warp shuffle inside a branch: the lanes at or past offset never reach the __shfl_down_sync their mask names')
-case('03_main_steps_off_by_one', src('03'), [('verdict','wrong answer'),('message','input not 16-byte aligned'),('case','reduce matches the CPU reference at edge sizes'),('limit','60')],
+case('03_main_steps_off_by_one', src('03'), [('verdict','wrong answer'),('message','input not 16-byte aligned'),('case',E3),('limit','60')],
      [('  if (i + BLOCK_THREADS < n) value = op(value, in[i + BLOCK_THREADS]);','  if (i + BLOCK_THREADS + 1 < n) value = op(value, in[i + BLOCK_THREADS]);')],
      note='off by one in the main-steps kernel, which only inputs that are not 16-byte aligned reach once the stretch kernel is on: the checks run every input at both alignments')
-case('03_tree_to_stride_one', src('03'), [('verdict','wrong answer'),('message','sum of the lecture example is 129'),('case','max reproduces the lecture example (16 elements 8 threads give 20)'),('limit','60')],
+case('03_tree_to_stride_one', src('03'), [('verdict','wrong answer'),('message','sum of the lecture example is 129'),('case',M3),('limit','60')],
      [('  for (unsigned stride = BLOCK_THREADS / 2; stride >= kWarpSize; stride /= 2) {','  for (unsigned stride = BLOCK_THREADS / 2; stride > 0; stride /= 2) {')],
      note='the shared-memory tree runs down to stride 1 instead of stopping at a warp\'s worth of values, so the warp finish combines partial results again: right for max and min, too large for a sum')
-case('03_throws_unaligned', src('03'), [('verdict','threw'),('message','16-byte aligned'),('case','max reproduces the lecture example (16 elements 8 threads give 20)'),('limit','30')],
+case('03_throws_unaligned', src('03'), [('verdict','threw'),('message','16-byte aligned'),('case',M3),('limit','30')],
      [('    const bool vectorised = kUseVectorKernel && aligned16(in);\n',
        '    if (!aligned16(in)) throw std::invalid_argument("reduce: the input must be 16-byte aligned");\n'
        '    const bool vectorised = kUseVectorKernel;\n')],
      note='throws on an input that is not 16-byte aligned instead of reducing it with the main-steps kernel')
-case('03_exit_zero', src('03'), [('verdict','exited early'),('message','exit'),('case','max reproduces the lecture example (16 elements 8 threads give 20)'),('limit','20')],
-     [('#include <cstdint>\n','#include <cstdint>\n#include <cstdlib>\n'),
+case('03_exit_zero', src('03'), [('verdict','exited early'),('message','exit'),('case',M3),('limit','20')],
+     [with_includes('cstdint', 'cstdlib'),
       ('    if (blocks == 1) return;\n','    if (blocks == 1) std::exit(0);  // done\n')],
      note='calls exit(0) after its last pass, from the launcher that the checks and the trace call: the process ends before either reports')
-case('03_host_reduce', src('03'), [('verdict','ran on the host'),('message','the work ran on the host'),('message','reduce copied [0-9]+ bytes from the device to the host'),('case','reduce matches the CPU reference at edge sizes'),('limit','60')],
-     [('#include <string>\n','#include <string>\n#include <vector>\n'),
+case('03_host_reduce', src('03'), [('verdict','ran on the host'),('message','the work ran on the host'),('message','reduce copied [0-9]+ bytes from the device to the host'),('case',E3),('limit','60')],
+     [with_includes('string', 'vector'),
       ('template <class T, class Op>\nvoid reduce(const T* d_in, T* d_out, std::size_t n, Op op, int block_threads, cudaStream_t stream) {\n',
        'template <class T>\n__global__ void store_kernel(T* out, T value) { *out = value; }\n\n'
        'template <class T, class Op>\nvoid reduce(const T* d_in, T* d_out, std::size_t n, Op op, int block_threads, cudaStream_t stream) {\n'
@@ -229,10 +236,11 @@ case('05_in_place', src('05'), [('verdict','data race'),('message','data race on
        '    buffer[current][local_i] = value;  // in place: one copy is enough (is it?)\n    __syncthreads();\n')],
      note='Hillis-Steele in place: a thread overwrites the element its neighbour still has to read in the same step')
 # ---- lab 09
-case('09_not_permutation', src('09'), [('verdict','wrong answer'),('message','not a permutation'),('case','odd even sort matches the CPU reference at edge sizes'),('limit','60')],
+E9='odd even sort matches the CPU reference at edge sizes'
+case('09_not_permutation', src('09'), [('verdict','wrong answer'),('message','not a permutation'),('case',E9),('limit','60')],
      [('    const int larger = a;\n    a = b;\n    b = larger;','    const int larger = a;\n    a = b;\n    b = a;')],
      note='the swap writes the smaller key twice: the output is ordered but keys were lost')
-case('09_powers_of_two', src('09'), [('verdict','wrong answer'),('message','.'),('case','odd even sort matches the CPU reference at edge sizes'),('limit','60')],
+case('09_powers_of_two', src('09'), [('verdict','wrong answer'),('message','.'),('case',E9),('limit','60')],
      [('  const int phases = count < max_phases ? count : max_phases;',
        '  // A power of two of phases, like the levels of a tree.\n'
        '  const int phases = 1 << (31 - __clz(count < max_phases ? count : max_phases));')],
@@ -242,16 +250,17 @@ case('06_root_not_cleared', src('06'), [('verdict','wrong answer'),('message','s
      [('    tile[padded(TILE - 1)] = T(0);\n','')],
      note='the root keeps the tile total into the down-sweep: every element of a tile comes out too large by that tile\'s total')
 # ---- lab 10
-case('10_unstable', src('10'), [('verdict','wrong answer'),('message','equal keys keeping input order'),('message','step: TODO.10\\.1-10\\.3.'),('case','sort pairs is stable with many duplicate keys'),('limit','60')],
+P10='sort pairs is stable with many duplicate keys'
+case('10_unstable', src('10'), [('verdict','wrong answer'),('message','equal keys keeping input order'),('message','step: TODO.10\\.1-10\\.3.'),('case',P10),('limit','60')],
      [('      if (keys[j + 1] < keys[j]) {','      if (keys[j + 1] <= keys[j]) {')],
      note='an unstable sort where stability is promised: the per-thread odd-even sort also swaps equal keys, so the keys are sorted but equal keys\' values change order')
 # Two students who left the stretch (10.7-10.9) unwritten: a failure must name the
 # step they wrote, never the stretch.
 NO_STRETCH=('constexpr bool kTiledMergeWritten = true;','constexpr bool kTiledMergeWritten = false;')
-case('10_merge_path_ties', src('10'), [('verdict','wrong answer'),('message','step: TODO.10\\.1'),('case','sort pairs is stable with many duplicate keys'),('limit','60')],
+case('10_merge_path_ties', src('10'), [('verdict','wrong answer'),('message','step: TODO.10\\.1'),('case',P10),('limit','60')],
      [NO_STRETCH,('    if (!(b[diag - 1 - mid] < list[mid]))\n','    if (list[mid] < b[diag - 1 - mid])\n')],
      note='the merge path sends ties to b (< where the handout has <=), while the serial merge sends them to a: equal keys change order across a split')
-case('10_pass_values_offset', src('10'), [('verdict','wrong answer'),('message','step: TODO.10\\.5.'),('message','belong to other keys'),('case','sort pairs is stable with many duplicate keys'),('limit','60')],
+case('10_pass_values_offset', src('10'), [('verdict','wrong answer'),('message','step: TODO.10\\.5.'),('message','belong to other keys'),('case',P10),('limit','60')],
      [NO_STRETCH,('      if constexpr (PAIRS) values_out[first + k] = values_in[pair.begin + source[k]];\n',
                   '      if constexpr (PAIRS) values_out[first + k] = values_in[source[k]];\n')],
      note='the global merge pass copies a value from source[k] without its pair\'s start: the keys are sorted, the values of every pair but the first come from the first pair')
@@ -301,7 +310,7 @@ case('01_compile_error', src('01'), [('verdict','compile error'),('message','sax
      [('  if (i < n) y[i] = a * x[i] + y[i];','  if (i < n) y[i] = a * x[i] + y[j];')],
      note='does not compile: a typo names an undeclared variable')
 case('01_writes_reports', src('01','labs'), [('verdict','wrong answer'),('message','TODO'),('batch','rex')],
-     [('#include <cstdint>\n','#include <cstdint>\n#include <fstream>\n#include <string>\n'),
+     [with_includes('cstdint', 'fstream', 'string'),
       ('void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t stream) {\n',
        'void saxpy(float a, const float* d_x, float* d_y, std::size_t n, cudaStream_t stream) {\n'
        '  // Full marks, written where a grader might look (here and in every folder above).\n'

@@ -315,6 +315,29 @@ std::function<std::string(std::size_t, const Step&)> handout_titles(const std::v
 
 namespace pplab::trace {
 
+Format handout_format(const std::vector<HandoutStep>& handout, const std::vector<int>& matched,
+                      const std::string& array, std::function<std::string(std::uint64_t bits)> value,
+                      const std::string& unmatched) {
+  Format format;
+  format.array = array;
+  format.value = std::move(value);
+  format.title = handout_titles(handout, matched, unmatched);
+  return format;
+}
+
+std::function<std::string(std::size_t, const Step&, const Write&)> explained_by_handout(
+    const Format& format, const std::vector<int>& matched, bool& consistent,
+    std::function<std::string(std::size_t j, const Step&, const Write&)> explain) {
+  return [array = format.array, value = format.value, &matched, &consistent, explain = std::move(explain)](
+             std::size_t step, const Step& s, const Write& w) -> std::string {
+    if (matched[step] < 0) {  // not the handout's step: no story
+      consistent = false;
+      return array + "[" + std::to_string(w.index) + "] = " + value(w.after);
+    }
+    return explain(static_cast<std::size_t>(matched[step]), s, w);
+  };
+}
+
 std::string number(double v) {
   char buf[64];
   if (v == static_cast<double>(static_cast<long long>(v)) && v > -1e15 && v < 1e15)
@@ -448,11 +471,12 @@ void print_steps(std::ostream& out, const Tracer& tracer, const Format& format, 
 
 namespace pplab::trace {
 
-Options parse_options(int argc, char** argv, const char* what) {
+Options parse_options(int argc, char** argv, const char* what, const char* kernel_file) {
   // An invalid access in the traced kernel ends the trace with the emulator's report
   // (pplab trace reports it like a failed check), rather than CUDA's sticky error.
   pplab::sim::set_faults_end_process(true);
   Options o;
+  o.kernel_file = kernel_file;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--markdown") {
@@ -484,9 +508,9 @@ void print_heading(std::ostream& out, const std::string& title, const char* kern
   out << "\n";
 }
 
-void print_opening(std::ostream& out, bool markdown, const Opening& opening, const char* kernel_file) {
-  if (!markdown)
-    print_heading(out, opening.title, kernel_file, opening.notes);
+void print_opening(std::ostream& out, const Options& options, const Opening& opening) {
+  if (!options.markdown)
+    print_heading(out, opening.title, options.kernel_file, opening.notes);
   else if (!opening.markdown.empty())
     out << opening.markdown << "\n\n";
 }

@@ -41,11 +41,8 @@ __global__ void tree_sum(int* out) {
   if (threadIdx.x == 0) atomicAdd(out, sums[0]);
 }
 
-int main(int argc, char** argv) {
-  return pplab::sim_programs::run_named_kernel(argc, argv, {
+PPLAB_SIM_NAMED_KERNELS(
     {"race", [](int* d) { race_on_namespace_array<<<1, 64>>>(d); }},
     {"past_end", [](int* d) { past_end_of_namespace_array<<<1, 32>>>(d); }},
     {"uninit", [](int* d) { uninit_namespace_array<<<2, 8>>>(d); }},
-    {"clean", [](int* d) { tree_sum<<<100, 64>>>(d); }},
-  });
-}
+    {"clean", [](int* d) { tree_sum<<<100, 64>>>(d); }})

@@ -52,3 +52,12 @@ inline int run_named_kernel(int argc, char** argv, std::initializer_list<Case> c
 }
 
 }  // namespace pplab::sim_programs
+
+/// The main() of a program with many cases, written after its kernels: the cases by name,
+/// run as run_named_kernel() runs them, e.g.
+///   PPLAB_SIM_NAMED_KERNELS({"race", [](int* d) { race<<<1, 64>>>(d); }},
+///                           {"clean", [](int* d) { clean<<<3, 256>>>(d); }})
+#define PPLAB_SIM_NAMED_KERNELS(...)                                                  \
+  int main(int argc, char** argv) {                                                   \
+    return ::pplab::sim_programs::run_named_kernel(argc, argv, {__VA_ARGS__});        \
+  }

@@ -197,8 +197,7 @@ __global__ void many_readers_then_write(int* out) {
   out[threadIdx.x] = v;
 }
 
-int main(int argc, char** argv) {
-  return pplab::sim_programs::run_named_kernel(argc, argv, {
+PPLAB_SIM_NAMED_KERNELS(
     {"tree", [](int* d) { tree_no_barrier<<<1, 128>>>(d); }},
     {"warp", [](int* d) { warp_no_syncwarp<<<1, 32>>>(d); }},
     {"pointer", [](int* d) { race_through_pointer<<<1, 64>>>(d); }},
@@ -213,6 +212,4 @@ int main(int argc, char** argv) {
     {"byte_race", [](int* d) { byte_race<<<1, 64>>>(d); }},
     {"harmless_uninit", [](int* d) { harmless_uninit<<<8, 64>>>(d); }},
     {"index_from_uninit", [](int* d) { index_from_uninit<<<1, 32>>>(d); }},
-    {"many_readers", [](int* d) { many_readers_then_write<<<1, 64>>>(d); }},
-  });
-}
+    {"many_readers", [](int* d) { many_readers_then_write<<<1, 64>>>(d); }})

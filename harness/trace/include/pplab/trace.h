@@ -35,6 +35,7 @@
 #pragma once
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -218,16 +219,41 @@ std::function<std::string(std::size_t step, const Step&)> handout_titles(const s
                                                                          const std::vector<int>& matched,
                                                                          const std::string& unmatched);
 
+/// A Format for a trace named after the handout: the watched array `array`, its elements as
+/// `value` writes them (text_of<T>), and each step titled by the handout step it matched
+/// (handout_titles(): `unmatched` where it matched none). Keeps references to `handout` and
+/// `matched`, which must outlive the format.
+Format handout_format(const std::vector<HandoutStep>& handout, const std::vector<int>& matched,
+                      const std::string& array, std::function<std::string(std::uint64_t bits)> value,
+                      const std::string& unmatched);
+
+/// A Format::what for a trace that explains each write by the handout step its step matched
+/// (matched[k], from match_handout()): `explain(j, step, write)`, j that handout step. A
+/// write in a step that matched none is shown plainly, "shared[3] = 7" (`format`'s array
+/// and value), and clears `consistent`: the kernel left the pattern the explanations assume.
+/// Keeps references to `matched` and `consistent`.
+std::function<std::string(std::size_t step, const Step&, const Write&)> explained_by_handout(
+    const Format& format, const std::vector<int>& matched, bool& consistent,
+    std::function<std::string(std::size_t j, const Step&, const Write&)> explain);
+
 /// Prints every recorded step: text in the seed's style, or one Markdown table
 /// (step, active threads, what each did, the array afterwards) for the handouts.
 void print_steps(std::ostream& out, const Tracer& tracer, const Format& format, bool markdown);
 
-/// What a trace program was asked for on its command line.
+/// What a trace program was asked for on its command line, and what it traces.
 struct Options {
-  bool markdown = false;  ///< `--markdown`: tables for the handouts, else plain text
+  bool markdown = false;         ///< `--markdown`: tables for the handouts, else plain text
+  const char* kernel_file = "";  ///< the kernel file the program was built with, as its output names it
 };
 /// Parses `[--markdown]`; prints usage and exits on anything else.
-Options parse_options(int argc, char** argv, const char* what);
+Options parse_options(int argc, char** argv, const char* what, const char* kernel_file);
+#ifdef PPLAB_TRACE_SOURCE
+/// As above, for the kernel file this trace program was built with (the build sets
+/// PPLAB_TRACE_SOURCE), so that no trace program spells it again.
+inline Options parse_options(int argc, char** argv, const char* what) {
+  return parse_options(argc, argv, what, PPLAB_TRACE_SOURCE);
+}
+#endif
 
 /// Prints `label` and the values, space separated: text `  a: 1 2 3`, or a Markdown row.
 void print_array(std::ostream& out, bool markdown, const std::string& label, const std::vector<std::string>& values);
@@ -242,9 +268,9 @@ struct Opening {
   std::string notes;     ///< lines under the heading, text only (may be empty)
   std::string markdown;  ///< the paragraph a handout shows above the table (may be empty)
 };
-/// Prints `opening`: print_heading() with `kernel_file` in text; in Markdown the
-/// paragraph, if any, and a blank line after it.
-void print_opening(std::ostream& out, bool markdown, const Opening& opening, const char* kernel_file);
+/// Prints `opening` as `options` ask: print_heading() with the kernel file in text; in
+/// Markdown the paragraph, if any, and a blank line after it.
+void print_opening(std::ostream& out, const Options& options, const Opening& opening);
 /// A trace's inputs, one labelled row each (print_array); in Markdown under an index row
 /// as wide as the first.
 void print_arrays(std::ostream& out, bool markdown,
@@ -278,6 +304,13 @@ std::string joined(const std::vector<T>& values) {
   return text;
 }
 
+/// `values` in increasing order: what a sort of them must hand back.
+template <class T>
+std::vector<T> sorted(std::vector<T> values) {
+  std::sort(values.begin(), values.end());
+  return values;
+}
+
 /// Reinterprets element bits as a value of type T.
 template <class T>
 T as(std::uint64_t bits) {
@@ -285,6 +318,16 @@ T as(std::uint64_t bits) {
   T v;
   std::memcpy(&v, &bits, sizeof(T));
   return v;
+}
+
+/// Element bits as the text of a T, the usual Format::value: `format.value = text_of<int>`
+/// (a float as number() writes it).
+template <class T>
+std::string text_of(std::uint64_t bits) {
+  if constexpr (std::is_floating_point_v<T>)
+    return number(as<T>(bits));
+  else
+    return std::to_string(as<T>(bits));
 }
 
 /// Values as element bits (Tracer::value's form), e.g. for a HandoutStep's `after`.
@@ -303,6 +346,14 @@ std::vector<std::uint64_t> as_bits(const std::vector<T>& values) {
 template <class T>
 std::vector<std::uint64_t> as_bits(std::initializer_list<T> values) {
   return as_bits(std::vector<T>(values));
+}
+
+/// The handout's steps from its arrays: step j leaves arrays[j] and is called label(j).
+template <class T, class Label>
+std::vector<HandoutStep> handout_steps(const std::vector<std::vector<T>>& arrays, Label&& label) {
+  std::vector<HandoutStep> steps;
+  for (std::size_t j = 0; j < arrays.size(); ++j) steps.push_back({label(j), as_bits(arrays[j])});
+  return steps;
 }
 
 /// As joined(), but an element the kernel never wrote (the all-one bits of rearm() or of
@@ -387,6 +438,17 @@ auto traced_run(Tracer& tracer, Run&& run) {
   run();
   tracer.rearm();
   return traced_once(tracer, run);
+}
+
+/// A run for traced_once() and traced_run(): `launch` (the lab's call), then, once the
+/// device is done, the `n` elements at `device` copied back: the output the trace prints.
+template <class T, class Launch>
+auto output_of(const T* device, std::size_t n, Launch launch) {
+  return [device, n, launch]() mutable {
+    launch();
+    cudaDeviceSynchronize();
+    return from_device(device, n);
+  };
 }
 
 /// Placeholder seen by rendezvous points with no watched array in scope.

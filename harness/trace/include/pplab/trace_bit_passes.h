@@ -7,6 +7,7 @@
 /// of the buffer it reads, b % 2, to its new position in the other one.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -14,6 +15,10 @@
 #include "pplab/trace.h"
 
 namespace pplab::trace {
+
+/// The lecture's example, which both traces sort: keys 7 14 4 1, by bits 0 to 3.
+inline const std::vector<unsigned> kLectureKeys{7, 14, 4, 1};
+inline constexpr int kLectureEndBit = 4;
 
 /// The bit of each step: a step for which `votes` holds opens the next bit's pass (0, 1,
 /// …), and the steps after it belong to that pass; the steps before the first vote (the
@@ -25,6 +30,18 @@ inline std::vector<int> bit_of_steps(const std::vector<Step>& steps, const std::
     if (voted > 0) bit_of[k] = static_cast<int>(bit);
   }
   return bit_of;
+}
+
+/// What each bit's vote handed back to thread 0 (the count of 1s, or the ballot's mask), for
+/// bits 0 … end_bit - 1 (bit_of from bit_of_steps(), `votes` as given to it); 0 for a bit
+/// whose vote thread 0 did not take part in.
+inline std::vector<unsigned> vote_results(const std::vector<Step>& steps, const std::vector<int>& bit_of,
+                                          const std::function<bool(const Step&)>& votes, int end_bit) {
+  std::vector<unsigned> results(static_cast<std::size_t>(end_bit), 0);
+  for (std::size_t k = 0; k < steps.size(); ++k)
+    if (const Lane* l = steps[k].lane(0); votes(steps[k]) && l && bit_of[k] < end_bit)
+      results[static_cast<std::size_t>(bit_of[k])] = static_cast<unsigned>(l->received);
+  return results;
 }
 
 /// The title of a step of pass `bit` (from bit_of_steps()) over the ping-pong array `name`
@@ -51,6 +68,31 @@ inline std::string bit_pass_title(int bit, const Step& s, const std::string& nam
 inline std::string bit_vote_lane(const Tracer& tracer, int bit, const Step& s, const Lane& l, std::size_t half) {
   const unsigned key = as<unsigned>(tracer.value(s.before, (bit % 2) * half + static_cast<std::size_t>(l.thread)));
   return std::to_string(key) + " = " + binary(key, 4) + " (bit " + std::to_string(l.sent) + ")";
+}
+
+/// The step table of the bit passes over the ping-pong array `name` of two buffers of
+/// `half` elements, the same in both radix sorts' traces: the first `keys` elements of each
+/// buffer and the `keys` threads that hold a key, values as unsigned keys, steps titled by
+/// bit_pass_title() (`load`, `vote`) and each vote's lanes by bit_vote_lane(). The lab adds
+/// what only its kernel shows (show, exchange_row, what). Keeps references to `tracer` and
+/// `bit_of`, which must outlive the format.
+inline Format bit_pass_format(const Tracer& tracer, const std::vector<int>& bit_of, const std::string& name,
+                              std::size_t half, int keys, const std::string& load, const std::string& vote) {
+  Format format;
+  format.array = name;
+  for (std::size_t i = 0; i < static_cast<std::size_t>(keys); ++i) format.shown.push_back(i);
+  for (std::size_t i = 0; i < static_cast<std::size_t>(keys); ++i) format.shown.push_back(half + i);
+  for (int t = 0; t < keys; ++t) format.threads.push_back(t);
+  format.value = text_of<unsigned>;
+  const std::string last = std::to_string(keys - 1);
+  format.row_heading = "`" + name + "[0][0…" + last + "] ‖ " + name + "[1][0…" + last + "]` afterwards";
+  format.title = [&bit_of, name, half, load, vote](std::size_t k, const Step& s) {
+    return bit_pass_title(bit_of[k], s, name, half, load, vote);
+  };
+  format.lane = [&tracer, &bit_of, half](std::size_t k, const Step& s, const Lane& l) {
+    return bit_vote_lane(tracer, bit_of[k], s, l, half);
+  };
+  return format;
 }
 
 }  // namespace pplab::trace

@@ -5,40 +5,45 @@
 #include <cstddef>
 #include <cstring>
 
-enum cudaError_t : int {
-  cudaSuccess = 0,
-  cudaErrorInvalidValue = 1,
-  cudaErrorMemoryAllocation = 2,
-  cudaErrorInitializationError = 3,
-  cudaErrorCudartUnloading = 4,
-  cudaErrorInvalidConfiguration = 9,
-  cudaErrorInvalidPitchValue = 12,
-  cudaErrorInvalidSymbol = 13,
-  cudaErrorInvalidHostPointer = 16,
-  cudaErrorInvalidDevicePointer = 17,
-  cudaErrorInvalidMemcpyDirection = 21,
-  cudaErrorMissingConfiguration = 52,
-  cudaErrorInvalidDeviceFunction = 98,
-  cudaErrorNoDevice = 100,
-  cudaErrorInvalidDevice = 101,
-  cudaErrorInvalidKernelImage = 200,
-  cudaErrorNoKernelImageForDevice = 209,
-  cudaErrorInvalidResourceHandle = 400,
-  cudaErrorSymbolNotFound = 500,
-  cudaErrorNotReady = 600,
-  cudaErrorIllegalAddress = 700,
-  cudaErrorLaunchOutOfResources = 701,
-  cudaErrorLaunchTimeout = 702,
-  cudaErrorAssert = 710,
-  cudaErrorIllegalInstruction = 715,
-  cudaErrorMisalignedAddress = 716,
-  cudaErrorLaunchFailure = 719,
-  cudaErrorCooperativeLaunchTooLarge = 720,
-  cudaErrorNotPermitted = 800,
-  cudaErrorNotSupported = 801,
-  cudaErrorTimeout = 909,
-  cudaErrorUnknown = 999,
-};
+// CUDA's errors with the toolkit's values, and what cudaGetErrorString says of each
+// ("unknown error" where the sim has no text of its own): X(name, value, message). The
+// one table declares the enum and answers cudaGetErrorName and cudaGetErrorString.
+#define PPLAB_SIM_CUDA_ERRORS(X) \
+  X(cudaSuccess, 0, "no error") \
+  X(cudaErrorInvalidValue, 1, "invalid argument") \
+  X(cudaErrorMemoryAllocation, 2, "out of memory") \
+  X(cudaErrorInitializationError, 3, "initialization error") \
+  X(cudaErrorCudartUnloading, 4, "unknown error") \
+  X(cudaErrorInvalidConfiguration, 9, "invalid configuration argument") \
+  X(cudaErrorInvalidPitchValue, 12, "unknown error") \
+  X(cudaErrorInvalidSymbol, 13, "invalid device symbol") \
+  X(cudaErrorInvalidHostPointer, 16, "unknown error") \
+  X(cudaErrorInvalidDevicePointer, 17, "invalid device pointer") \
+  X(cudaErrorInvalidMemcpyDirection, 21, "invalid copy direction for memcpy") \
+  X(cudaErrorMissingConfiguration, 52, "unknown error") \
+  X(cudaErrorInvalidDeviceFunction, 98, "invalid device function") \
+  X(cudaErrorNoDevice, 100, "no CUDA-capable device is detected") \
+  X(cudaErrorInvalidDevice, 101, "invalid device ordinal") \
+  X(cudaErrorInvalidKernelImage, 200, "unknown error") \
+  X(cudaErrorNoKernelImageForDevice, 209, "unknown error") \
+  X(cudaErrorInvalidResourceHandle, 400, "invalid resource handle") \
+  X(cudaErrorSymbolNotFound, 500, "unknown error") \
+  X(cudaErrorNotReady, 600, "device not ready") \
+  X(cudaErrorIllegalAddress, 700, "an illegal memory access was encountered") \
+  X(cudaErrorLaunchOutOfResources, 701, "too many resources requested for launch") \
+  X(cudaErrorLaunchTimeout, 702, "the launch timed out and was terminated") \
+  X(cudaErrorAssert, 710, "device-side assert triggered") \
+  X(cudaErrorIllegalInstruction, 715, "unknown error") \
+  X(cudaErrorMisalignedAddress, 716, "unknown error") \
+  X(cudaErrorLaunchFailure, 719, "unspecified launch failure") \
+  X(cudaErrorCooperativeLaunchTooLarge, 720, "unknown error") \
+  X(cudaErrorNotPermitted, 800, "unknown error") \
+  X(cudaErrorNotSupported, 801, "operation not supported") \
+  X(cudaErrorTimeout, 909, "unknown error") \
+  X(cudaErrorUnknown, 999, "unknown error")
+#define PPLAB_SIM_ERROR_ENUMERATOR(name, value, message) name = value,
+enum cudaError_t : int { PPLAB_SIM_CUDA_ERRORS(PPLAB_SIM_ERROR_ENUMERATOR) };
+#undef PPLAB_SIM_ERROR_ENUMERATOR
 typedef enum cudaError_t cudaError;
 
 enum cudaMemcpyKind : int {
@@ -54,34 +59,39 @@ enum cudaFuncAttribute : int {
   cudaFuncAttributePreferredSharedMemoryCarveout = 9,
 };
 enum cudaFuncCache : int { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1, cudaFuncCachePreferL1 = 2, cudaFuncCachePreferEqual = 3 };
-enum cudaDeviceAttr : int {
-  cudaDevAttrMaxThreadsPerBlock = 1,
-  cudaDevAttrMaxBlockDimX = 2,
-  cudaDevAttrMaxBlockDimY = 3,
-  cudaDevAttrMaxBlockDimZ = 4,
-  cudaDevAttrMaxGridDimX = 5,
-  cudaDevAttrMaxGridDimY = 6,
-  cudaDevAttrMaxGridDimZ = 7,
-  cudaDevAttrMaxSharedMemoryPerBlock = 8,
-  cudaDevAttrWarpSize = 10,
-  cudaDevAttrClockRate = 13,
-  cudaDevAttrMultiProcessorCount = 16,
-  cudaDevAttrIntegrated = 18,
-  cudaDevAttrCanMapHostMemory = 19,
-  cudaDevAttrComputeMode = 20,
-  cudaDevAttrConcurrentKernels = 31,
-  cudaDevAttrMaxThreadsPerMultiProcessor = 39,
-  cudaDevAttrMemoryClockRate = 36,
-  cudaDevAttrGlobalMemoryBusWidth = 37,
-  cudaDevAttrL2CacheSize = 38,
-  cudaDevAttrComputeCapabilityMajor = 75,
-  cudaDevAttrComputeCapabilityMinor = 76,
-  cudaDevAttrUnifiedAddressing = 41,
-  cudaDevAttrManagedMemory = 83,
-  cudaDevAttrConcurrentManagedAccess = 89,
-  cudaDevAttrCooperativeLaunch = 95,
-  cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
-};
+// The device attributes the sim answers, with the toolkit's values, each answered by the
+// cudaDeviceProp field of the same meaning: X(name, value, field). The one table declares
+// the enum and answers cudaDeviceGetAttribute (runtime.cpp).
+#define PPLAB_SIM_CUDA_DEVICE_ATTRIBUTES(X) \
+  X(cudaDevAttrMaxThreadsPerBlock, 1, maxThreadsPerBlock) \
+  X(cudaDevAttrMaxBlockDimX, 2, maxThreadsDim[0]) \
+  X(cudaDevAttrMaxBlockDimY, 3, maxThreadsDim[1]) \
+  X(cudaDevAttrMaxBlockDimZ, 4, maxThreadsDim[2]) \
+  X(cudaDevAttrMaxGridDimX, 5, maxGridSize[0]) \
+  X(cudaDevAttrMaxGridDimY, 6, maxGridSize[1]) \
+  X(cudaDevAttrMaxGridDimZ, 7, maxGridSize[2]) \
+  X(cudaDevAttrMaxSharedMemoryPerBlock, 8, sharedMemPerBlock) \
+  X(cudaDevAttrWarpSize, 10, warpSize) \
+  X(cudaDevAttrClockRate, 13, clockRate) \
+  X(cudaDevAttrMultiProcessorCount, 16, multiProcessorCount) \
+  X(cudaDevAttrIntegrated, 18, integrated) \
+  X(cudaDevAttrCanMapHostMemory, 19, canMapHostMemory) \
+  X(cudaDevAttrComputeMode, 20, computeMode) \
+  X(cudaDevAttrConcurrentKernels, 31, concurrentKernels) \
+  X(cudaDevAttrMaxThreadsPerMultiProcessor, 39, maxThreadsPerMultiProcessor) \
+  X(cudaDevAttrMemoryClockRate, 36, memoryClockRate) \
+  X(cudaDevAttrGlobalMemoryBusWidth, 37, memoryBusWidth) \
+  X(cudaDevAttrL2CacheSize, 38, l2CacheSize) \
+  X(cudaDevAttrComputeCapabilityMajor, 75, major) \
+  X(cudaDevAttrComputeCapabilityMinor, 76, minor) \
+  X(cudaDevAttrUnifiedAddressing, 41, unifiedAddressing) \
+  X(cudaDevAttrManagedMemory, 83, managedMemory) \
+  X(cudaDevAttrConcurrentManagedAccess, 89, concurrentManagedAccess) \
+  X(cudaDevAttrCooperativeLaunch, 95, cooperativeLaunch) \
+  X(cudaDevAttrMaxSharedMemoryPerBlockOptin, 97, sharedMemPerBlockOptin)
+#define PPLAB_SIM_ATTRIBUTE_ENUMERATOR(name, value, field) name = value,
+enum cudaDeviceAttr : int { PPLAB_SIM_CUDA_DEVICE_ATTRIBUTES(PPLAB_SIM_ATTRIBUTE_ENUMERATOR) };
+#undef PPLAB_SIM_ATTRIBUTE_ENUMERATOR
 
 #define cudaStreamNonBlocking 0x01
 #define cudaStreamDefault 0x00
