@@ -44,6 +44,17 @@ GradeSettings settings_here() {
   return settings;
 }
 
+// The honest lab 01 whose checks came to one check with `verdict`, speed needing them all.
+LabGrade lab01_with_one_check(CaseResult::Verdict verdict) {
+  LabGrade grade = lab01_with_runner(PPLAB_HONEST_RUNNER);
+  grade.rules.speed_requires_all_checks = true;
+  CaseResult worked_example;
+  worked_example.name = "saxpy reproduces the lecture worked example";
+  worked_example.verdict = verdict;
+  grade.checks.cases = {worked_example};
+  return grade;
+}
+
 std::string lost_lines(const LabGrade& grade) {
   std::string text;
   for (const auto& line : grade.lost) text += line + "\n";
@@ -142,12 +153,7 @@ TEST_CASE("a lab whose grading throws while it shares the GPU does not keep a ti
 TEST_CASE("a lab timed before compute-sanitizer finds a hazard in it loses its speed points") {
   // The grader times a lab once its checks pass and runs the tools afterwards; their
   // finding turns a passed check into a failed one, and the speed decision comes last.
-  LabGrade grade = lab01_with_runner(PPLAB_HONEST_RUNNER);
-  grade.rules.speed_requires_all_checks = true;
-  CaseResult worked_example;
-  worked_example.name = "saxpy reproduces the lecture worked example";
-  worked_example.verdict = CaseResult::Verdict::passed;
-  grade.checks.cases = {worked_example};
+  LabGrade grade = lab01_with_one_check(CaseResult::Verdict::passed);
   time_speed(grade, settings_here());
   REQUIRE(grade.measured.has_value());
   LabGrade clean = grade;
@@ -163,12 +169,7 @@ TEST_CASE("a lab timed before compute-sanitizer finds a hazard in it loses its s
 }
 
 TEST_CASE("a lab whose checks fail is not timed at all") {
-  LabGrade grade = lab01_with_runner(PPLAB_HONEST_RUNNER);
-  grade.rules.speed_requires_all_checks = true;
-  CaseResult wrong;
-  wrong.name = "saxpy reproduces the lecture worked example";
-  wrong.verdict = CaseResult::Verdict::wrong_answer;
-  grade.checks.cases = {wrong};
+  LabGrade grade = lab01_with_one_check(CaseResult::Verdict::wrong_answer);
   time_speed(grade, settings_here());
   CHECK_FALSE(grade.measured.has_value());
   score_speed(grade, settings_here());
