@@ -40,7 +40,7 @@ def timed_checks(sanitizer, tool, lab, limit):
     """[(check, seconds)] in the order they ran, and how the run ended."""
     reference = lab.get("reference") or {}
     checks, runner = reference.get("checks"), reference.get("runner")
-    env = dict(os.environ, PPLAB_CASE_MARKERS="1", PPLAB_LARGE_N=str(lab.get("sanitizer_large_n", 65536)),
+    env = dict(os.environ, PPLAB_CASE_MARKERS="1", PPLAB_LARGE_N=str(lab["sanitizer_large_n"]),
                PPLAB_RUNNER_COMMAND=json.dumps([sanitizer, "--tool", tool, "--print-limit", "20", runner["file"]]))
     started = time.monotonic()
     stamps = [("(before the first check)", started)]
@@ -92,7 +92,7 @@ def main():
             slowest = sorted(times, key=lambda item: -item[1])[: args.slowest]
             listed = "; ".join(f"{seconds:.1f} {name[:60]}" for name, seconds in slowest)
             total = sum(seconds for _, seconds in times)
-            print(f"{lab['folder']:<24} {tool:<10} {lab.get('sanitizer_large_n', 65536):>8} {total:>8.1f}  {ending}; {listed}",
+            print(f"{lab['folder']:<24} {tool:<10} {lab['sanitizer_large_n']:>8} {total:>8.1f}  {ending}; {listed}",
                   flush=True)
 
 

@@ -212,28 +212,28 @@ SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmissio
     argv.insert(argv.end(), {"-j", std::to_string(std::max(1, build_jobs)), "--", "-k", "0"});
     return confine(argv);
   };
+  // The submitted labs that this tree can build, in order.
+  std::vector<Lab> to_build;
+  for (const auto& lab : labs) {
+    if (!submission.files.count(lab.folder)) continue;
+    const auto built_lab = find_lab(student_tree, lab.folder);
+    if (built_lab && built_lab->student_checks_program) to_build.push_back(*built_lab);
+    else
+      build.compile_errors[lab.folder] = "the grading build has no student checks for " + lab.folder +
+                                         " (its manifest " + (build_dir / "labs.json").string() + " lists none)";
+  }
   // Every lab's programs in one build first, so that the compiles of all labs share the
   // cores (one lab at a time left most of them idle: 144 s for 12 labs on 16 cores). Its
   // outcome is not read: the build of each lab below is then a no-op where this one
   // succeeded, and repeats a failed compile to give that lab its own messages.
-  std::vector<Program> every_target;
-  int labs_to_build = 0;
-  for (const auto& lab : labs)
-    if (const auto built_lab = find_lab(student_tree, lab.folder);
-        submission.files.count(lab.folder) && built_lab && built_lab->student_checks_program) {
-      ++labs_to_build;
-      for (const auto& program : submission_targets(*built_lab)) every_target.push_back(program);
-    }
-  if (labs_to_build > 1) run_process(build_command(every_target), {}, std::chrono::seconds(1200));
-  for (const auto& lab : labs) {
-    if (!submission.files.count(lab.folder)) continue;
-    const auto built_lab = find_lab(student_tree, lab.folder);
-    if (!built_lab || !built_lab->student_checks_program) {
-      build.compile_errors[lab.folder] = "the grading build has no student checks for " + lab.folder +
-                                         " (its manifest " + (build_dir / "labs.json").string() + " lists none)";
-      continue;
-    }
-    const auto built = run_process(build_command(submission_targets(*built_lab)), {}, std::chrono::seconds(1200));
+  if (to_build.size() > 1) {
+    std::vector<Program> every_target;
+    for (const auto& lab : to_build)
+      for (const auto& program : submission_targets(lab)) every_target.push_back(program);
+    run_process(build_command(every_target), {}, std::chrono::seconds(1200));
+  }
+  for (const auto& lab : to_build) {
+    const auto built = run_process(build_command(submission_targets(lab)), {}, std::chrono::seconds(1200));
     if (!built.succeeded()) {
       build.compile_errors[lab.folder] =
           (built.ending == ProcessResult::Ending::timed_out ? "the build timed out\n" : std::string()) +
@@ -241,16 +241,16 @@ SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmissio
       continue;
     }
     // Before any of it runs: what the student's file includes, defines and constructs.
-    if (const std::string rejected = vet_student_objects(student_tree, *built_lab, submission.staged); !rejected.empty()) {
+    if (const std::string rejected = vet_student_objects(student_tree, lab, submission.staged); !rejected.empty()) {
       build.compile_errors[lab.folder] = rejected;
       continue;
     }
-    const fs::path& checks = built_lab->student_checks_program->file;
+    const fs::path& checks = lab.student_checks_program->file;
     if (fs::exists(checks)) build.checks[lab.folder] = checks;
-    if (built_lab->student_runner_program && fs::exists(built_lab->student_runner_program->file))
-      build.runners[lab.folder] = built_lab->student_runner_program->file;
-    if (built_lab->student_bench_program && fs::exists(built_lab->student_bench_program->file))
-      build.benches[lab.folder] = built_lab->student_bench_program->file;
+    if (lab.student_runner_program && fs::exists(lab.student_runner_program->file))
+      build.runners[lab.folder] = lab.student_runner_program->file;
+    if (lab.student_bench_program && fs::exists(lab.student_bench_program->file))
+      build.benches[lab.folder] = lab.student_bench_program->file;
   }
   if (!student_tree.sim_oracle_target.empty() && !build.checks.empty()) build_emulator_checks(student_tree, build, build_jobs, confine);
   return build;
