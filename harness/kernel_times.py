@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 
-UNITS = {"nsecond": 1e-3, "usecond": 1.0, "msecond": 1e3, "second": 1e6}  # to µs
+UNITS = {"ns": 1e-3, "nsecond": 1e-3, "us": 1.0, "usecond": 1.0, "ms": 1e3, "msecond": 1e3, "s": 1e6, "second": 1e6}  # to µs
 
 
 def short_name(demangled):
@@ -51,8 +51,11 @@ def kernel_durations(ncu, bench, size):
     for row in csv.DictReader(rows):
         if row.get("Metric Name") != "gpu__time_duration.sum":
             continue
+        unit = row["Metric Unit"]
+        if unit not in UNITS:
+            sys.exit(f"{bench.name}: ncu gave a duration in {unit!r}, a unit this script does not know")
         value = float(row["Metric Value"].replace(",", ""))
-        launches.append((short_name(row["Kernel Name"]), value * UNITS.get(row["Metric Unit"], 1.0)))
+        launches.append((short_name(row["Kernel Name"]), value * UNITS[unit]))
     return launches
 
 
