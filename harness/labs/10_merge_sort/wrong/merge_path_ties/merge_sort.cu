@@ -333,7 +333,23 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   //   PAIRS fetch the value from position s = s_source[i] of a (s < a_len) or of b.
   //   About 25 lines.
   //   Checked by: "sort keys with the tiled merge passes matches the CPU reference"
-  for (int i = t; i < count; i += BLOCK_THREADS) s_keys[i] = i < a_len ? a[i] : b[i - a_len];
+  if constexpr (PAIRS) {
+    for (int i = t; i < count; i += BLOCK_THREADS) s_keys[i] = i < a_len ? a[i] : b[i - a_len];
+  } else {
+    // Keys alone: all of a thread's loads are issued before any is stored, ITEMS loads in
+    // flight at once. (With values the extra registers cost more occupancy than this wins.)
+    Key loaded[ITEMS];
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      const int i = t + k * BLOCK_THREADS;
+      if (i < count) loaded[k] = *(i < a_len ? a + i : b + (i - a_len));
+    }
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      const int i = t + k * BLOCK_THREADS;
+      if (i < count) s_keys[i] = loaded[k];
+    }
+  }
   __syncthreads();
   const int diag = smaller(t * ITEMS, count);
   const int split = merge_path(s_keys, a_len, count - a_len, diag);
