@@ -76,24 +76,19 @@ inline cudaError_t cudaMallocHost(T** ptr, size_t size, unsigned int flags) {
 }
 
 // CUDA 13 names where memory should live with a location, not a device number.
+// The values in this enum and cudaMemoryAdvise are CUDA's; each enumerator is one more
+// than the one before it.
 enum cudaMemLocationType : int {
-  cudaMemLocationTypeInvalid = 0,
-  cudaMemLocationTypeDevice = 1,
-  cudaMemLocationTypeHost = 2,
-  cudaMemLocationTypeHostNuma = 3,
-  cudaMemLocationTypeHostNumaCurrent = 4,
+  cudaMemLocationTypeInvalid = 0, cudaMemLocationTypeDevice, cudaMemLocationTypeHost,
+  cudaMemLocationTypeHostNuma, cudaMemLocationTypeHostNumaCurrent,
 };
 struct cudaMemLocation {
   cudaMemLocationType type;
   int id;
 };
 enum cudaMemoryAdvise : int {
-  cudaMemAdviseSetReadMostly = 1,
-  cudaMemAdviseUnsetReadMostly = 2,
-  cudaMemAdviseSetPreferredLocation = 3,
-  cudaMemAdviseUnsetPreferredLocation = 4,
-  cudaMemAdviseSetAccessedBy = 5,
-  cudaMemAdviseUnsetAccessedBy = 6,
+  cudaMemAdviseSetReadMostly = 1, cudaMemAdviseUnsetReadMostly, cudaMemAdviseSetPreferredLocation,
+  cudaMemAdviseUnsetPreferredLocation, cudaMemAdviseSetAccessedBy, cudaMemAdviseUnsetAccessedBy,
 };
 // All memory is host memory here: prefetches and advice have nothing to move.
 cudaError_t cudaMemPrefetchAsync(const void* ptr, size_t count, cudaMemLocation location, unsigned int flags,
