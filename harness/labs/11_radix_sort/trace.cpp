@@ -17,15 +17,9 @@ namespace tr = pplab::trace;
 namespace lab = pplab::lab11;
 
 int main(int argc, char** argv) {
-  const auto options = tr::parse_options(argc, argv, "lab 11: the 1-bit split sort of 7 14 4 1");
-  const std::vector<unsigned>& in = tr::kLectureKeys;
-  const int n = static_cast<int>(in.size()), end_bit = tr::kLectureEndBit;
+  const auto [options, tracer, in, n, end_bit, d_in, d_out] =
+      tr::begin_lecture_sort(argc, argv, "lab 11: the 1-bit split sort of 7 14 4 1");
   const std::size_t half = lab::kSplitMaxKeys;  // keys[1] starts here
-
-  tr::Tracer& tracer = tr::tracer();
-  tracer.begin(sizeof(unsigned));
-  unsigned* d_in = tr::to_device(in);
-  unsigned* d_out = tr::device_array<unsigned>(n);
   unsigned* d_positions = tr::device_array<unsigned>(n);
   auto sort = [&](int bits, std::vector<unsigned>& positions) {
     lab::split_sort(d_in, d_out, d_positions, n, 0, bits);
@@ -60,11 +54,10 @@ int main(int argc, char** argv) {
            (bit_of[k] < 0 ? "" : "");
   };
   format.what = [&](std::size_t k, const tr::Step& s, const tr::Write& w) -> std::string {
+    const int bit = bit_of[k];
+    if (auto text = tr::write_outside_passes(bit, end_bit, "keys", half, w)) return *text;
     const unsigned key = tr::as<unsigned>(w.after);
     const std::size_t position = w.index % half;
-    if (bit_of[k] < 0) return "keys[0][" + std::to_string(position) + "] = " + std::to_string(key);
-    const int bit = bit_of[k];
-    if (bit >= end_bit) return std::to_string(key) + " → " + std::to_string(position);
     const unsigned one = (key >> bit) & 1u;
     // The keys of the same group before this one, in the order the pass read them.
     const std::size_t source = (bit % 2) * half;

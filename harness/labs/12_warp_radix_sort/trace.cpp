@@ -27,16 +27,10 @@ std::string hex(unsigned v) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const auto options = tr::parse_options(argc, argv, "lab 12: the warp radix sort of 7 14 4 1");
-  const std::vector<unsigned>& in = tr::kLectureKeys;
-  const int n = static_cast<int>(in.size()), end_bit = tr::kLectureEndBit;
+  const auto [options, tracer, in, n, end_bit, d_in, d_out] =
+      tr::begin_lecture_sort(argc, argv, "lab 12: the warp radix sort of 7 14 4 1");
   constexpr std::size_t kSegment = lab::kSegmentKeys;  // buffers[1] starts here
-
-  tr::Tracer& tracer = tr::tracer();
-  tracer.begin(sizeof(unsigned));
   tr::set_pointer_bytes(2 * kSegment * sizeof(unsigned));  // warp_sort_32 sees `buffers` as a pointer
-  unsigned* d_in = tr::to_device(in);
-  unsigned* d_out = tr::device_array<unsigned>(n);
   auto sort = [&] {
     lab::warp_radix_sort(d_in, d_out, n, 0, end_bit, /*warps_per_block=*/1, 0, lab::Algorithm::bit_passes);
     cudaDeviceSynchronize();
@@ -60,11 +54,10 @@ int main(int argc, char** argv) {
            std::to_string(std::popcount(~ones));
   };
   format.what = [&](std::size_t k, const tr::Step& s, const tr::Write& w) -> std::string {
+    const int bit = bit_of[k];
+    if (auto text = tr::write_outside_passes(bit, end_bit, "buffers", kSegment, w)) return *text;
     const unsigned key = tr::as<unsigned>(w.after);
     const std::size_t position = w.index % kSegment;
-    if (bit_of[k] < 0) return "buffers[0][" + std::to_string(position) + "] = " + std::to_string(key);
-    const int bit = bit_of[k];
-    if (bit >= end_bit) return std::to_string(key) + " → " + std::to_string(position);
     const unsigned lane = static_cast<unsigned>(w.thread);
     const unsigned source_key = tr::as<unsigned>(tracer.value(s.before, (bit % 2) * kSegment + lane));
     const unsigned one = (source_key >> bit) & 1u;

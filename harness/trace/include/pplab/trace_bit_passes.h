@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,30 @@ namespace pplab::trace {
 /// The lecture's example, which both traces sort: keys 7 14 4 1, by bits 0 to 3.
 inline const std::vector<unsigned> kLectureKeys{7, 14, 4, 1};
 inline constexpr int kLectureEndBit = 4;
+
+/// A trace of a sort of the lecture's keys, begun by begin_lecture_sort().
+struct LectureSortTrace {
+  Options options;                  ///< the command line's
+  Tracer& tracer;                   ///< begun on unsigned keys
+  const std::vector<unsigned>& in;  ///< kLectureKeys
+  int n;                            ///< in.size()
+  int end_bit;                      ///< kLectureEndBit: the sort is by bits 0 … end_bit - 1
+  unsigned* d_in;                   ///< `in`, on the device
+  unsigned* d_out;                  ///< n unsigned keys on the device, unset, for the sorted keys
+};
+#ifdef PPLAB_TRACE_SOURCE
+/// Parses the command line (`what` as for parse_options()), begins the tracer on unsigned
+/// keys and puts the lecture's keys and an output array of as many on the device. Both
+/// radix sorts' traces begin this way, so that they sort the same keys from the same start
+/// and the set-up is written once; each lab then adds what only its kernel needs.
+inline LectureSortTrace begin_lecture_sort(int argc, char** argv, const char* what) {
+  const Options options = parse_options(argc, argv, what);
+  Tracer& t = tracer();
+  t.begin(sizeof(unsigned));
+  const int n = static_cast<int>(kLectureKeys.size());
+  return {options, t, kLectureKeys, n, kLectureEndBit, to_device(kLectureKeys), device_array<unsigned>(n)};
+}
+#endif
 
 /// The bit of each step: a step for which `votes` holds opens the next bit's pass (0, 1,
 /// …), and the steps after it belong to that pass; the steps before the first vote (the
@@ -68,6 +93,19 @@ inline std::string bit_pass_title(int bit, const Step& s, const std::string& nam
 inline std::string bit_vote_lane(const Tracer& tracer, int bit, const Step& s, const Lane& l, std::size_t half) {
   const unsigned key = as<unsigned>(tracer.value(s.before, (bit % 2) * half + static_cast<std::size_t>(l.thread)));
   return std::to_string(key) + " = " + binary(key, 4) + " (bit " + std::to_string(l.sent) + ")";
+}
+
+/// A write of a step of pass `bit` (from bit_of_steps()) to the ping-pong array `name` of
+/// two buffers of `half` keys, as both traces word it where it belongs to no sorted bit: at
+/// the load "keys[0][2] = 4", past the last bit (bit >= end_bit) "4 → 2". Nothing for a
+/// write of bits 0 … end_bit - 1, which only the lab can explain (its format.what).
+inline std::optional<std::string> write_outside_passes(int bit, int end_bit, const std::string& name,
+                                                       std::size_t half, const Write& w) {
+  const unsigned key = as<unsigned>(w.after);
+  const std::size_t position = w.index % half;
+  if (bit < 0) return name + "[0][" + std::to_string(position) + "] = " + std::to_string(key);
+  if (bit >= end_bit) return std::to_string(key) + " → " + std::to_string(position);
+  return std::nullopt;
 }
 
 /// The step table of the bit passes over the ping-pong array `name` of two buffers of

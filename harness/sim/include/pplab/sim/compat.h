@@ -76,24 +76,19 @@ inline cudaError_t cudaMallocHost(T** ptr, size_t size, unsigned int flags) {
 }
 
 // CUDA 13 names where memory should live with a location, not a device number.
+// The values in this enum and cudaMemoryAdvise are CUDA's; each enumerator is one more
+// than the one before it.
 enum cudaMemLocationType : int {
-  cudaMemLocationTypeInvalid = 0,
-  cudaMemLocationTypeDevice = 1,
-  cudaMemLocationTypeHost = 2,
-  cudaMemLocationTypeHostNuma = 3,
-  cudaMemLocationTypeHostNumaCurrent = 4,
+  cudaMemLocationTypeInvalid = 0, cudaMemLocationTypeDevice, cudaMemLocationTypeHost,
+  cudaMemLocationTypeHostNuma, cudaMemLocationTypeHostNumaCurrent,
 };
 struct cudaMemLocation {
   cudaMemLocationType type;
   int id;
 };
 enum cudaMemoryAdvise : int {
-  cudaMemAdviseSetReadMostly = 1,
-  cudaMemAdviseUnsetReadMostly = 2,
-  cudaMemAdviseSetPreferredLocation = 3,
-  cudaMemAdviseUnsetPreferredLocation = 4,
-  cudaMemAdviseSetAccessedBy = 5,
-  cudaMemAdviseUnsetAccessedBy = 6,
+  cudaMemAdviseSetReadMostly = 1, cudaMemAdviseUnsetReadMostly, cudaMemAdviseSetPreferredLocation,
+  cudaMemAdviseUnsetPreferredLocation, cudaMemAdviseSetAccessedBy, cudaMemAdviseUnsetAccessedBy,
 };
 // All memory is host memory here: prefetches and advice have nothing to move.
 cudaError_t cudaMemPrefetchAsync(const void* ptr, size_t count, cudaMemLocation location, unsigned int flags,
@@ -151,6 +146,12 @@ struct ErasedLaunch {
 using KernelThunk = void (*)(const void* fn, const char* name, void** args, const ErasedLaunch& how);
 void register_kernel(const void* fn, const char* name, KernelThunk thunk);
 cudaError_t launch_by_address(const void* fn, void** args, const ErasedLaunch& how);
+// What cudaLaunchKernel and cudaLaunchCooperativeKernel share: the kernel's address, typed
+// or `(void*)`, erased for launch_by_address; the two differ only in how.cooperative.
+template <class F>
+inline cudaError_t launch_kernel_address(F* fn, void** args, const ErasedLaunch& how) {
+  return launch_by_address(reinterpret_cast<const void*>(fn), args, how);
+}
 // grid.sync(): every thread of every block of a cooperative launch arrives first.
 void grid_sync(const char* file, int line);
 bool grid_is_cooperative();
@@ -177,15 +178,13 @@ template <class F>
 inline cudaError_t cudaLaunchKernel(F* fn, dim3 grid, dim3 block, void** args, size_t smem = 0,
                                     cudaStream_t stream = nullptr, const char* file = __builtin_FILE(),
                                     int line = __builtin_LINE()) {
-  return pplab::sim::launch_by_address(reinterpret_cast<const void*>(fn), args,
-                                       pplab::sim::ErasedLaunch{grid, block, smem, stream, false, file, line});
+  return pplab::sim::launch_kernel_address(fn, args, {grid, block, smem, stream, false, file, line});
 }
 template <class F>
 inline cudaError_t cudaLaunchCooperativeKernel(F* fn, dim3 grid, dim3 block, void** args, size_t smem = 0,
                                                cudaStream_t stream = nullptr, const char* file = __builtin_FILE(),
                                                int line = __builtin_LINE()) {
-  return pplab::sim::launch_by_address(reinterpret_cast<const void*>(fn), args,
-                                       pplab::sim::ErasedLaunch{grid, block, smem, stream, true, file, line});
+  return pplab::sim::launch_kernel_address(fn, args, {grid, block, smem, stream, true, file, line});
 }
 
 // --- device helpers nvcc declares without an include --------------------------

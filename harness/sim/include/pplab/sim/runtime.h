@@ -46,12 +46,9 @@ enum cudaError_t : int { PPLAB_SIM_CUDA_ERRORS(PPLAB_SIM_ERROR_ENUMERATOR) };
 #undef PPLAB_SIM_ERROR_ENUMERATOR
 typedef enum cudaError_t cudaError;
 
+// The values are CUDA's, 0 to 4; each enumerator is one more than the one before it.
 enum cudaMemcpyKind : int {
-  cudaMemcpyHostToHost = 0,
-  cudaMemcpyHostToDevice = 1,
-  cudaMemcpyDeviceToHost = 2,
-  cudaMemcpyDeviceToDevice = 3,
-  cudaMemcpyDefault = 4,
+  cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost, cudaMemcpyDeviceToDevice, cudaMemcpyDefault,
 };
 
 enum cudaFuncAttribute : int {
