@@ -721,7 +721,7 @@ void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSet
   // Labs are graded side by side, each in a scratch folder of its own; the GPU gate
   // still lets every timing run alone. In two rounds: first every lab's checks and
   // timing, then compute-sanitizer and the points. The tools can share the GPU for
-  // minutes (lab 09's ran past 150 s on an H200), and a timing waits until no tool runs,
+  // minutes (lab 11's took 71 s on an H200), and a timing waits until no tool runs,
   // so tools run only once none of this submission's timings is left to wait for them.
   std::vector<GradeSettings> own(labs.size(), settings);
   std::vector<CheckOptions> options(labs.size());

@@ -70,8 +70,7 @@ def finish():
     print(f'make_cases.py: {len(stale)} of {len(files)} case files written')
 
 def cases(path=os.path.join(W,'cases.toml')):
-    # Each [[case]] of cases.toml as the arguments of case(), but with (lab, tree) for
-    # the text, which src() reads.
+    # Each [[case]] of cases.toml as the arguments of case().
     with open(path,'rb') as f:
         table=tomllib.load(f)
     tests=table['tests']
@@ -86,9 +85,9 @@ def cases(path=os.path.join(W,'cases.toml')):
             subs.append(with_includes(c['includes']['after'],*c['includes']['add']))
         subs+=[(shared[name]['old'],shared[name]['new']) for name in c.get('shared_edits',[])]
         subs+=[(e['old'],e['new']) for e in c.get('edit',[])]
-        yield c['folder'], (c['folder'][:2], c.get('tree','solutions')), expect, subs, c.get('note')
+        yield c['folder'], src(c['folder'][:2], c.get('tree','solutions')), expect, subs, c.get('note')
 
 if __name__=='__main__':
-    for folder, (lab, tree), expect, subs, note in cases():
-        case(folder, src(lab, tree), expect, subs, note=note)
+    for folder, text, expect, subs, note in cases():
+        case(folder, text, expect, subs, note=note)
     finish()
