@@ -345,8 +345,11 @@ TEST_CASE("one sweep radix sort sorts the lecture example") {
 TEST_CASE("one sweep radix sort is a sorted permutation at edge sizes") {
   if (!onesweep_written()) return;
   std::vector<std::size_t> sizes = pplab::edge_sizes();
-  // Around one tile (4096 keys), and more tiles than the look-back passes in one step.
-  for (std::size_t n : {4095, 4096, 4097, 3 * 4096 + 1, 40 * 4096 + 7}) sizes.push_back(n);
+  // Around one tile (pairs and keys alone have tiles of their own sizes), and more tiles
+  // than the look-back passes in one step.
+  for (std::size_t tile : {pplab::lab11::kBlockThreads * pplab::lab11::kOnesweepItemsPairs,
+                           pplab::lab11::kBlockThreads * pplab::lab11::kOnesweepItemsKeys})
+    for (std::size_t n : {tile - 1, tile, tile + 1, 3 * tile + 1, 40 * tile + 7}) sizes.push_back(n);
   for (std::size_t n : sizes) {
     CAPTURE(n);
     check_onesweep("one sweep radix sort is a sorted permutation at edge sizes",
