@@ -53,6 +53,8 @@ inline constexpr int kTileKeys = kBlockThreads * kItemsPerThread;
 /// keys and 3 blocks a multiprocessor, 0.535 ms at 16 and 4, 0.550 ms at 24 and 2.
 inline constexpr int kOnesweepItemsKeys = 20;
 inline constexpr int kOnesweepItemsPairs = kItemsPerThread;
+inline constexpr int kOnesweepTileKeys = kBlockThreads * kOnesweepItemsKeys;
+inline constexpr int kOnesweepTilePairs = kBlockThreads * kOnesweepItemsPairs;
 
 /// The lecture's 1-bit passes in one block. d_positions (may be null) receives, for each
 /// input key i, the index it ends at in d_out (for a single bit: the lecture's "new

@@ -347,8 +347,7 @@ TEST_CASE("one sweep radix sort is a sorted permutation at edge sizes") {
   std::vector<std::size_t> sizes = pplab::edge_sizes();
   // Around one tile (pairs and keys alone have tiles of their own sizes), and more tiles
   // than the look-back passes in one step.
-  for (std::size_t tile : {pplab::lab11::kBlockThreads * pplab::lab11::kOnesweepItemsPairs,
-                           pplab::lab11::kBlockThreads * pplab::lab11::kOnesweepItemsKeys})
+  for (std::size_t tile : {pplab::lab11::kOnesweepTilePairs, pplab::lab11::kOnesweepTileKeys})
     for (std::size_t n : {tile - 1, tile, tile + 1, 3 * tile + 1, 40 * tile + 7}) sizes.push_back(n);
   for (std::size_t n : sizes) {
     CAPTURE(n);
