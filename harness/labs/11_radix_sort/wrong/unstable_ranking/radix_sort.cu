@@ -400,8 +400,6 @@ constexpr int kMaxPasses = 32 / kRadixBits;
 /// Blocks each multiprocessor should hold at once, so that while some wait on their
 /// predecessors the others keep it busy (three caps a thread at 80 registers).
 constexpr int kOnesweepBlocksPerSM = 3;
-/// Keys per thread of a one-sweep tile (radix_sort.cuh says why keys alone take more).
-__host__ __device__ constexpr int onesweep_items(bool pairs) { return pairs ? kOnesweepItemsPairs : kOnesweepItemsKeys; }
 
 /// The digit passes of one sort: pass p reads bits [begin_bit + 8p, ...) of the flipped key.
 struct Passes {
@@ -499,7 +497,9 @@ __global__ void __launch_bounds__(kBlockThreads, kOnesweepBlocksPerSM)
                     const unsigned* __restrict__ values_in, unsigned* __restrict__ values_out, std::size_t n,
                     const unsigned* __restrict__ digit_starts, unsigned long long* status,
                     unsigned* tile_counter, Pass pass) {
-  constexpr int kItems = onesweep_items(PAIRS), kTile = kBlockThreads * kItems;
+  // Keys alone take more keys a thread than pairs (radix_sort.cuh says why).
+  constexpr int kItems = PAIRS ? kOnesweepItemsPairs : kOnesweepItemsKeys;
+  constexpr int kTile = PAIRS ? kOnesweepTilePairs : kOnesweepTileKeys;
   __shared__ unsigned warp_counts[kWarps][kRadix];
   __shared__ unsigned tile_keys[kTile];
   __shared__ unsigned tile_values[PAIRS ? kTile : 1];
@@ -648,7 +648,7 @@ Plan make_plan(std::size_t n, bool pairs) {
   plan.counts_offset = key_bytes + (pairs ? key_bytes : 0);
   const std::size_t three_kernel_bytes = max_blocks(pairs) * kRadix * sizeof(unsigned);
   // The same scratch serves both algorithms, so its size does not depend on which runs.
-  const std::size_t onesweep_tile = std::size_t(kBlockThreads) * onesweep_items(pairs);
+  const std::size_t onesweep_tile = pairs ? kOnesweepTilePairs : kOnesweepTileKeys;
   plan.tiles = std::max<std::size_t>(1, (n + onesweep_tile - 1) / onesweep_tile);
   plan.tile_counters_offset = plan.counts_offset + kMaxPasses * kRadix * sizeof(unsigned);
   plan.status_offset = round_up(plan.tile_counters_offset + kMaxPasses * sizeof(unsigned), 256);
