@@ -42,6 +42,8 @@ enum class Algorithm {
   automatic,      ///< the one-sweep sort when its stretch steps are written, else three kernels
   three_kernels,  ///< per digit: histogram, scan of the histograms, scatter (11.2-11.5)
   onesweep,       ///< stretch (11.7-11.9): every digit counted at once, one look-back pass per digit
+                  ///< (for n below 2^30, as its status words hold 30-bit counts; larger n
+                  ///< runs the three kernels)
 };
 
 /// Keys each thread holds per tile, and keys per tile.
