@@ -378,20 +378,27 @@ __global__ void __launch_bounds__(kBlockThreads)
 // keys of each digit go from the tiles before it by decoupled look-back, as lab 07 does
 // for one count, here for 256 counts at once (thread d keeps digit d's).
 
-/// What a tile's status word for one digit says: its state in the high 32 bits, a count
-/// in the low 32 (one aligned 64-bit store, so a reader sees both or neither).
+/// What a tile's status word for one digit says: its state in the top two bits, a count
+/// in the low 30 (one aligned 32-bit store, so a reader sees both or neither). Half the
+/// bytes of a 64-bit word: at 2^28 keys the words of a pass are 54 MB, not 107 MB.
 enum TileState : unsigned {
-  kTileNotReady = 0,   ///< nothing published yet (the memset before the pass)
-  kTileAggregate = 1,  ///< the count is the tile's own number of keys with this digit
-  kTilePrefix = 2,     ///< the count is the keys with this digit in this tile and all before it
+  kTileNotReady = 0,         ///< nothing published yet (cleared before the pass)
+  kTileAggregate = 1u << 30,  ///< the count is the tile's own number of keys with this digit
+  kTilePrefix = 2u << 30,     ///< the count is the keys with this digit in this tile and all before it
 };
+constexpr unsigned kTileCountMask = (1u << 30) - 1;
+/// The one-sweep sort takes n below this, so that every count fits in 30 bits; larger
+/// sorts run the three kernels.
+constexpr std::size_t kOnesweepMaxKeys = std::size_t(1) << 30;
 
-__device__ inline void publish_tile(unsigned long long* status, std::size_t word, TileState state, unsigned count) {
-  *reinterpret_cast<volatile unsigned long long*>(status + word) = (static_cast<unsigned long long>(state) << 32) | count;
+__device__ inline void publish_tile(unsigned* status, std::size_t word, TileState state, unsigned count) {
+  *reinterpret_cast<volatile unsigned*>(status + word) = state | count;
 }
-__device__ inline unsigned long long read_tile(const unsigned long long* status, std::size_t word) {
-  return *reinterpret_cast<const volatile unsigned long long*>(status + word);
+__device__ inline unsigned read_tile(const unsigned* status, std::size_t word) {
+  return *reinterpret_cast<const volatile unsigned*>(status + word);
 }
+__device__ inline unsigned tile_state(unsigned word) { return word & ~kTileCountMask; }
+__device__ inline unsigned tile_count(unsigned word) { return word & kTileCountMask; }
 
 /// Most digit passes a sort can have: 32 bits in 8-bit digits.
 constexpr int kMaxPasses = 32 / kRadixBits;
@@ -454,31 +461,49 @@ __global__ void __launch_bounds__(kRadix) digit_starts_kernel(unsigned* counts) 
   row[threadIdx.x] = start;
 }
 
+/// Predecessors' status words a lane reads at once in the look-back, for keys alone and
+/// for pairs. Tiles start a few tens of nanoseconds apart, far less than one read from L2
+/// takes, so a look-back that reads one word a step walks many steps, each a full L2 round
+/// trip. On an H200 at 2^28 keys, one word a step took 6.78 ms, two 6.12, four 5.89 and
+/// eight 6.04; pairs, whose values take registers, were fastest at two (9.63 ms against
+/// 10.12 at four).
+constexpr int kLookBackWindowKeys = 4;
+constexpr int kLookBackWindowPairs = 2;
+
 /// Thread `digit` of tile `tile`: how many keys with this digit the tiles before it hold,
-/// summed from their status words walking back until one holds an inclusive prefix. The
-/// lanes of a warp walk together (each lane its own digit), so a warp waits while any of
-/// its lanes waits. Every lane of the warp must call it. It polls without sleeping: the
-/// predecessor is running (it took its tile first) and publishes within microseconds, and
-/// on an H200 a __nanosleep between polls made the sort slower (0.512 against 0.524 ms at
-/// 2^24 keys).
-__device__ unsigned look_back_digit(const unsigned long long* status, unsigned tile, unsigned digit) {
+/// summed from their status words walking back until one holds an inclusive prefix. Each
+/// step reads the next WINDOW words at once and uses them in order up to the first that is
+/// not ready. The lanes of a warp walk together (each lane its own digit), so a warp waits
+/// while any of its lanes waits. Every lane of the warp must call it. It polls without
+/// sleeping: the predecessor is running (it took its tile first) and publishes within
+/// microseconds, and on an H200 a __nanosleep between polls made the sort slower (0.512
+/// against 0.524 ms at 2^24 keys).
+template <int WINDOW>
+__device__ unsigned look_back_digit(const unsigned* status, unsigned tile, unsigned digit) {
   unsigned exclusive = 0;
   (void)status, (void)tile, (void)digit;
   // TODO(11.8) begin (stretch): the look-back of one digit. predecessor = tile - 1, done =
-  //   (tile == 0); while __any_sync(kFullMask, !done): a lane not done reads word
-  //   predecessor * kRadix + digit; kTileNotReady: read it again next time round; else add
-  //   its count, and stop at kTilePrefix, or step to predecessor - 1 after kTileAggregate.
-  //   About 10 lines.
+  //   (tile == 0); while __any_sync(kFullMask, !done): a lane not done reads the words
+  //   (predecessor - k) * kRadix + digit for k < WINDOW (only those >= 0) with read_tile,
+  //   then goes through them in order: tile_state kTileNotReady ends this step (read it
+  //   again next time round); else add its tile_count, and stop at kTilePrefix, or step
+  //   to predecessor - 1 after kTileAggregate. About 15 lines.
   //   Checked by: "one sweep radix sort is a sorted permutation at edge sizes"
   long long predecessor = static_cast<long long>(tile) - 1;
   bool done = tile == 0;
   while (__any_sync(kFullMask, !done)) {
     if (done) continue;
-    const unsigned long long word = read_tile(status, std::size_t(predecessor) * kRadix + digit);
-    const unsigned state = static_cast<unsigned>(word >> 32);
-    if (state == kTileNotReady) continue;
-    exclusive += static_cast<unsigned>(word);
-    done = state == kTilePrefix || --predecessor < 0;
+    unsigned words[WINDOW];
+#pragma unroll
+    for (int k = 0; k < WINDOW; ++k)  // all reads in flight at once
+      words[k] = predecessor - k >= 0 ? read_tile(status, std::size_t(predecessor - k) * kRadix + digit) : 0u;
+#pragma unroll
+    for (int k = 0; k < WINDOW && !done; ++k) {
+      const unsigned state = tile_state(words[k]);
+      if (state == kTileNotReady) break;
+      exclusive += tile_count(words[k]);
+      done = state == kTilePrefix || --predecessor < 0;
+    }
   }
   // TODO(11.8) end
   // given: do not edit
@@ -493,7 +518,7 @@ template <bool PAIRS>
 __global__ void __launch_bounds__(kBlockThreads, kOnesweepBlocksPerSM)
     onesweep_kernel(const unsigned* __restrict__ keys_in, unsigned* __restrict__ keys_out,
                     const unsigned* __restrict__ values_in, unsigned* __restrict__ values_out, std::size_t n,
-                    const unsigned* __restrict__ digit_starts, unsigned long long* status,
+                    const unsigned* __restrict__ digit_starts, unsigned* status, unsigned* next_status,
                     unsigned* tile_counter, Pass pass) {
   // Keys alone take more keys a thread than pairs (radix_sort.cuh says why).
   constexpr int kItems = PAIRS ? kOnesweepItemsPairs : kOnesweepItemsKeys;
@@ -554,11 +579,15 @@ __global__ void __launch_bounds__(kBlockThreads, kOnesweepBlocksPerSM)
   unsigned tile_total = 0;
   const unsigned tile_start = block_exclusive_sum(count, warp_totals, &tile_total);
   for (int w = 0; w < kWarps; ++w) warp_counts[w][my_digit] += tile_start;
-  const unsigned exclusive = look_back_digit(status, tile_index, my_digit);
+  const unsigned exclusive =
+      look_back_digit<PAIRS ? kLookBackWindowPairs : kLookBackWindowKeys>(status, tile_index, my_digit);
   if (tile_index != 0) publish_tile(status, word, kTilePrefix, exclusive + count - padding);
   out_minus_local[my_digit] = digit_starts[my_digit] + exclusive - tile_start;  // wraps: fine
   // TODO(11.9) end
   // given: do not edit
+  // Clear this tile's words for the next pass (the pass before this one used them, and the
+  // next starts after this one ends), so that no pass waits on a memset of its own.
+  next_status[std::size_t(tile_index) * kRadix + my_digit] = kTileNotReady;
   __syncthreads();
 
 #pragma unroll
@@ -608,7 +637,8 @@ struct Plan {
   std::size_t blocks = 0, keys_per_block = 0;
   std::size_t counts_offset = 0, values_offset = 0, temp_bytes = 0;
   // The one-sweep sort's scratch, at counts_offset too: digit counts of every pass, one
-  // tile counter per pass, then one status word per (tile, digit), reused by every pass.
+  // tile counter per pass, then two arrays of one status word per (tile, digit): even
+  // passes use the first, odd passes the second, and each pass clears the other.
   std::size_t tiles = 0, tile_counters_offset = 0, status_offset = 0;
 };
 
@@ -650,7 +680,7 @@ Plan make_plan(std::size_t n, bool pairs) {
   plan.tiles = std::max<std::size_t>(1, (n + onesweep_tile - 1) / onesweep_tile);
   plan.tile_counters_offset = plan.counts_offset + kMaxPasses * kRadix * sizeof(unsigned);
   plan.status_offset = round_up(plan.tile_counters_offset + kMaxPasses * sizeof(unsigned), 256);
-  const std::size_t onesweep_bytes = plan.status_offset - plan.counts_offset + plan.tiles * kRadix * sizeof(unsigned long long);
+  const std::size_t onesweep_bytes = plan.status_offset - plan.counts_offset + 2 * plan.tiles * kRadix * sizeof(unsigned);
   plan.temp_bytes = plan.counts_offset + std::max(three_kernel_bytes, onesweep_bytes);
   return plan;
 }
@@ -668,7 +698,8 @@ void sort_onesweep(const Plan& plan, unsigned char* scratch, const unsigned* key
   unsigned* other_values = reinterpret_cast<unsigned*>(scratch + plan.values_offset);
   unsigned* counts = reinterpret_cast<unsigned*>(scratch + plan.counts_offset);
   unsigned* tile_counters = reinterpret_cast<unsigned*>(scratch + plan.tile_counters_offset);
-  auto* status = reinterpret_cast<unsigned long long*>(scratch + plan.status_offset);
+  unsigned* status[2] = {reinterpret_cast<unsigned*>(scratch + plan.status_offset),
+                         reinterpret_cast<unsigned*>(scratch + plan.status_offset) + plan.tiles * kRadix};
   const bool pairs = values_in != nullptr;
   static const unsigned histogram_blocks = [] {
     int device = 0, sms = 0;
@@ -677,7 +708,9 @@ void sort_onesweep(const Plan& plan, unsigned char* scratch, const unsigned* key
     return static_cast<unsigned>(2 * std::max(1, sms));  // two blocks of 1024 threads per SM
   }();
   const std::size_t histogram_tiles = (n + kItemsPerThread * kHistogramThreads - 1) / (kItemsPerThread * kHistogramThreads);
-  cudaMemsetAsync(counts, 0, plan.status_offset - plan.counts_offset, stream);  // counts and tile counters
+  // The counts, the tile counters and the first pass's status words; pass 0 clears the
+  // words of pass 1, and so on.
+  cudaMemsetAsync(counts, 0, plan.status_offset - plan.counts_offset + plan.tiles * kRadix * sizeof(unsigned), stream);
   all_digits_histogram_kernel<<<static_cast<unsigned>(std::min<std::size_t>(histogram_blocks, histogram_tiles)),
                                 kHistogramThreads, 0, stream>>>(keys_in, n, counts, passes);
   check_launch("all_digits_histogram_kernel");
@@ -689,15 +722,16 @@ void sort_onesweep(const Plan& plan, unsigned char* scratch, const unsigned* key
     const bool to_output = (passes.count - 1 - p) % 2 == 0;
     unsigned* dst_keys = to_output ? keys_out : other_keys;
     unsigned* dst_values = to_output ? values_out : other_values;
-    cudaMemsetAsync(status, 0, plan.tiles * kRadix * sizeof(unsigned long long), stream);
     const unsigned grid = static_cast<unsigned>(plan.tiles);
     if (pairs)
       onesweep_kernel<true><<<grid, kBlockThreads, 0, stream>>>(src_keys, dst_keys, src_values, dst_values, n,
-                                                                counts + p * kRadix, status, tile_counters + p,
+                                                                counts + p * kRadix, status[p % 2],
+                                                                status[(p + 1) % 2], tile_counters + p,
                                                                 passes.pass[p]);
     else
       onesweep_kernel<false><<<grid, kBlockThreads, 0, stream>>>(src_keys, dst_keys, nullptr, nullptr, n,
-                                                                 counts + p * kRadix, status, tile_counters + p,
+                                                                 counts + p * kRadix, status[p % 2],
+                                                                 status[(p + 1) % 2], tile_counters + p,
                                                                  passes.pass[p]);
     check_launch("onesweep_kernel");
     src_keys = dst_keys;
@@ -731,7 +765,7 @@ void sort(void* d_temp_storage, std::size_t& temp_storage_bytes, const unsigned*
     return;
   }
   auto* scratch = static_cast<unsigned char*>(d_temp_storage);
-  if (algorithm != Algorithm::three_kernels && onesweep_available()) {
+  if (algorithm != Algorithm::three_kernels && onesweep_available() && n < kOnesweepMaxKeys) {
     Passes all;
     all.count = passes;
     for (int p = 0; p < passes; ++p) {
