@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.h"
+#include "library_match.h"
 #include "process.h"
 #include "timing.h"
 #include "workbook.h"
@@ -29,24 +30,6 @@ struct BenchCommandOptions {
   std::string device;       // e.g. "NVIDIA H200, driver 580.159.04, CUDA 13.0"
   std::string date;         // the day the figures were measured
 };
-
-// The comparison row of each lab: the library call the reference is measured against.
-// For a reference row, the CUB/Thrust row of the same lab and size (and element type,
-// when the variant names one) gives the ratio.
-const nlohmann::json* matching_library_row(const nlohmann::json& rows, const nlohmann::json& row) {
-  const std::string variant = row["variant"].get<std::string>();
-  const nlohmann::json* fallback = nullptr;
-  for (const auto& other : rows) {
-    const std::string impl = other["impl"].get<std::string>();
-    if ((impl != "cub" && impl != "thrust") || other["lab"] != row["lab"] || other["n"] != row["n"]) continue;
-    const std::string other_variant = other["variant"].get<std::string>();
-    // Same first word ("sum int", "exclusive", "gather", "keys"...) is the best match.
-    const std::string head = variant.substr(0, variant.find(' '));
-    if (!head.empty() && other_variant.find(head) != std::string::npos) return &other;
-    if (!fallback) fallback = &other;
-  }
-  return fallback;
-}
 
 // One JSON document for tools: metadata, then the rows of each lab under its folder name.
 nlohmann::json grouped_json(const nlohmann::json& rows, const BenchCommandOptions& options) {
