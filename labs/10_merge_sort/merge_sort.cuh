@@ -17,13 +17,19 @@
 
 namespace pplab::lab10 {
 
-/// Threads per block of every kernel.
+/// Threads per block of the merge passes (and of the other kernels but the block sort).
 inline constexpr int kBlockThreads = 256;
 /// Keys each thread sorts or merges. Odd, so that thread t's keys at t * 17 + k fall in
 /// different shared-memory banks for neighbouring threads.
 inline constexpr int kItemsPerThread = 17;
-/// Keys per tile: what one block sorts, and what one block merges in a merge pass.
+/// Keys per tile of a merge pass: what one block merges.
 inline constexpr int kTileItems = kBlockThreads * kItemsPerThread;
+/// Threads per block of the block sort: the largest block, because a merge round in
+/// shared memory costs far less than a merge pass through global memory, and each
+/// doubling of the sorted tile saves one pass.
+inline constexpr int kSortBlockThreads = 1024;
+/// Keys per sorted tile: what one block of the block sort sorts (4 merge tiles).
+inline constexpr int kSortTileItems = kSortBlockThreads * kItemsPerThread;
 
 /// Which kernel merges sorted runs in the passes after the block sort.
 enum class MergeKernel {

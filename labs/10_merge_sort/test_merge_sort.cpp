@@ -54,7 +54,7 @@ enum class Values { not_checked, follow_keys, reordered_among_equal_keys, double
 template <class Key>
 Diagnosis diagnose_sort(const std::vector<Key>& got_keys, std::size_t n, MergeKernel merge, bool unwritten,
                         bool keys_right = false, Values values = Values::not_checked) {
-  const std::size_t tile = pplab::lab10::kTileItems;
+  const std::size_t tile = pplab::lab10::kSortTileItems;  // what one block sorts
   const pplab::Todo passes = runs_tiled(merge) ? kTiledSteps : kPassSteps;
   if (keys_right && values == Values::from_other_keys) {
     if (n <= tile)
@@ -212,7 +212,7 @@ TEST_CASE("sort pairs is stable with many duplicate keys") {
 }
 
 TEST_CASE("sort keys handles duplicates all equal sorted and reverse sorted inputs") {
-  const std::size_t n = 50001;  // 12 tiles: the block sort and four merge passes
+  const std::size_t n = 150001;  // 9 sort tiles: the block sort and four merge passes
   std::vector<int> reversed = pplab::iota_values<int>(n, -25000);
   std::reverse(reversed.begin(), reversed.end());
   check_sort_keys("sort keys handles many duplicates", few_distinct<int>(n, 400));
@@ -238,8 +238,13 @@ TEST_CASE("sort keys handles the extremes of int and unsigned keys") {
   }
 }
 
+// Sizes just past one sort tile (one pass, a partial second run), past four merge tiles
+// of the second run, and nine sort tiles (four passes, a partial last run).
+const std::size_t kMergePassSizes[] = {pplab::lab10::kSortTileItems + 1,
+                                       pplab::lab10::kSortTileItems + 4 * pplab::lab10::kTileItems + 1, 150001};
+
 TEST_CASE("sort keys with the global merge passes matches the CPU reference") {
-  for (std::size_t n : {std::size_t(4353), std::size_t(13057), std::size_t(70001)}) {
+  for (std::size_t n : kMergePassSizes) {
     check_sort_keys("sort keys with the global merge passes", pplab::random_full_range<int>(n, 700 + n),
                     MergeKernel::global);
     check_sort_pairs("sort pairs with the global merge passes", few_distinct<unsigned>(n, 800 + n),
@@ -248,7 +253,7 @@ TEST_CASE("sort keys with the global merge passes matches the CPU reference") {
 }
 
 TEST_CASE("sort keys with the tiled merge passes matches the CPU reference") {
-  for (std::size_t n : {std::size_t(4353), std::size_t(13057), std::size_t(70001)}) {
+  for (std::size_t n : kMergePassSizes) {
     check_sort_keys("sort keys with the tiled merge passes", pplab::random_full_range<int>(n, 900 + n),
                     MergeKernel::tiled);
     check_sort_pairs("sort pairs with the tiled merge passes", few_distinct<unsigned>(n, 1000 + n),

@@ -19,10 +19,10 @@ using Key = unsigned;
 using Value = std::uint32_t;
 using pplab::DeviceBuffer;
 
-// Merge passes after the block sort: runs of one tile double until one run is left.
+// Merge passes after the block sort: runs of one sort tile double until one run is left.
 int merge_passes(std::size_t n) {
   int passes = 0;
-  while ((std::size_t(pplab::lab10::kTileItems) << passes) < n) ++passes;
+  while ((std::size_t(pplab::lab10::kSortTileItems) << passes) < n) ++passes;
   return passes;
 }
 

@@ -22,7 +22,7 @@ struct Less {
 
 int merge_passes(std::size_t n) {
   int passes = 0;
-  while ((std::size_t(pplab::lab10::kTileItems) << passes) < n) ++passes;
+  while ((std::size_t(pplab::lab10::kSortTileItems) << passes) < n) ++passes;
   return passes;
 }
 

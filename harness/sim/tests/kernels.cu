@@ -1,4 +1,5 @@
 // Test kernels for the sim: each construct the labs use, launched with <<<>>>.
+#include <cuda_pipeline_primitives.h>
 #include <cuda_runtime.h>
 
 #include <cstdlib>
@@ -145,6 +146,43 @@ __global__ void ns_scope_kernel(int* out) {
 
 std::vector<int> simtest::namespace_scope_dynamic_shared(int n) {
   return results<int>(n, [&](int* d) { ns_scope_kernel<<<1, n, n * sizeof(int)>>>(d); });
+}
+
+// ---- pipeline copies: global to shared, landing at the wait that covers their batch ----
+// Thread t copies in[t] in batch 0 and in[n + t] (8 bytes, the upper 4 zero-filled) in
+// batch 1. out[t]: s_first[t] after wait_prior(1); out[n + t]: s_second[t] before any
+// wait (the fill pattern, -1); out[2n + t], out[3n + t]: another thread's s_second
+// words after wait_prior(0) and a barrier.
+__global__ void pipeline_kernel(const int* in, int* out, int n) {
+  __shared__ int s_first[64];
+  __shared__ __align__(8) int s_second[2 * 64];
+  const int t = threadIdx.x;
+  __pipeline_memcpy_async(&s_first[t], &in[t], 4);
+  __pipeline_commit();
+  __pipeline_memcpy_async(&s_second[2 * t], &in[n + 2 * (t / 2) * 2], 8, 4);
+  __pipeline_commit();
+  __pipeline_wait_prior(1);
+  out[t] = s_first[t];
+  out[n + t] = s_second[2 * t];
+  __pipeline_wait_prior(0);
+  __syncthreads();
+  const int other = (t + 1) % n;
+  out[2 * n + t] = s_second[2 * other];
+  out[3 * n + t] = s_second[2 * other + 1];
+}
+
+std::vector<int> simtest::pipeline_copies(int n) {
+  std::vector<int> in(3 * n);
+  for (int i = 0; i < 3 * n; ++i) in[i] = 100 + i;
+  int* d_in;
+  cudaMalloc(&d_in, in.size() * sizeof(int));
+  cudaMemcpy(d_in, in.data(), in.size() * sizeof(int), cudaMemcpyHostToDevice);
+  // The early read is the point of the test: the checks would (rightly) warn about it.
+  pplab::sim::set_shared_check(false);
+  auto h = results<int>(4 * n, [&](int* d) { pipeline_kernel<<<1, n>>>(d_in, d, n); });
+  pplab::sim::set_shared_check(true);
+  cudaFree(d_in);
+  return h;
 }
 
 // ---- kernel arguments are each thread's own copy ----

@@ -10,6 +10,7 @@ float seed_dot_product();                                   // TPB=8, SIZE=8 see
 std::vector<unsigned> linear_ids(dim3 grid, dim3 block);    // 3D builtins
 std::vector<int> templated_launch(int n);                   // ns::apply<int, Op<int>> with a functor
 std::vector<float> dynamic_shared(int n);                   // extern __shared__ sized by the launch
+std::vector<int> pipeline_copies(int n);                    // __pipeline_memcpy_async batches, n <= 64
 std::vector<int> namespace_scope_dynamic_shared(int n);
 std::vector<int> args_are_per_thread(int v);
 std::vector<unsigned> warp_votes(int block);                // ballot/any/all per warp

@@ -108,6 +108,19 @@ TEST_CASE("extern __shared__ is sized by the third launch argument") {
   for (int i = 0; i < 64; ++i) REQUIRE(g[i] == (63 - i) * 2);
 }
 
+TEST_CASE("pipeline copies land at the wait that covers their batch, zero-filled as asked") {
+  const int n = 48;
+  auto h = simtest::pipeline_copies(n);
+  for (int t = 0; t < n; ++t) {
+    INFO("thread " << t);
+    CHECK(h[t] == 100 + t);  // batch 0, after wait_prior(1)
+    CHECK(h[n + t] == -1);   // batch 1, before its wait: the block's fill pattern
+    const int other = (t + 1) % n;
+    CHECK(h[2 * n + t] == 100 + n + 2 * (other / 2) * 2);
+    CHECK(h[3 * n + t] == 0);  // zfill
+  }
+}
+
 TEST_CASE("each thread gets its own copy of the kernel arguments") {
   auto h = simtest::args_are_per_thread(5);
   CHECK(h[0] == -1);
