@@ -1,8 +1,8 @@
 // Lab 10: merge sort, as in the lecture: sort small tiles first, then merge sorted runs
 // pairwise, doubling their length each pass, until one run is left.
-//   1. Block sort: a block of kBlockThreads threads sorts a tile of kTileItems keys.
-//      Each thread sorts its kItemsPerThread keys in registers, then the block merges
-//      runs in shared memory: 2 threads' runs, 4 threads' runs, ... the whole tile.
+//   1. Block sort: a block of kSortBlockThreads threads sorts a tile of kSortTileItems
+//      keys. Each thread sorts its kItemsPerThread keys in registers, then the block
+//      merges runs in shared memory: 2 threads' runs, 4 threads' runs, ... the whole tile.
 //   2. Merge passes: runs of width w become runs of 2w. Every thread (or block) finds
 //      where its share of the output starts by a binary search along the merge path,
 //      so thousands of threads merge two runs at once: log2(n / tile) passes.
@@ -11,8 +11,11 @@
 // given: do not edit
 #include "merge_sort.cuh"
 
+#include <cuda_pipeline_primitives.h>
+
 #include <climits>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace pplab::lab10 {
@@ -20,6 +23,8 @@ namespace pplab::lab10 {
 constexpr int BLOCK_THREADS = kBlockThreads;
 constexpr int ITEMS = kItemsPerThread;
 constexpr int TILE = kTileItems;
+constexpr int SORT_THREADS = kSortBlockThreads;
+constexpr int SORT_TILE = kSortTileItems;
 
 // ---------------------------------------------------------------------------------------
 // Thread-level building blocks
@@ -72,42 +77,65 @@ __host__ __device__ void serial_merge(const Key* list, Index a, Index a_end, Ind
   // TODO(10.2) begin: the serial merge. ITEMS times: take list[a] when b == b_end, or when
   //   a < a_end and !(list[b] < list[a]) (ties go to a, which keeps the merge stable); else
   //   take list[b]. Store the key in keys[k], its index in source[k], advance a or b.
-  //   Stop early when both runs are used up. About 10 lines.
+  //   Store nothing once both runs are used up. About 15 lines. For speed, write it
+  //   without a branch: keep the next key of each run in a register, and each step load
+  //   one key, at the index of the run just taken from, clamped to b_end - 1 so a run
+  //   that is used up reads a key it will not use instead of past the list (threads of
+  //   a warp take from a or from b as their keys say: one branch per run runs both ways).
   //   Checked by: "merge keys reproduces the lecture example"
-  Key a_key = a < a_end ? list[a] : Key{};
-  Key b_key = b < b_end ? list[b] : Key{};
+  if (b_end == 0) return;  // both runs are empty
+  const Index last = b_end - 1;
+  Key a_key = list[smaller(a, last)];
+  Key b_key = list[smaller(b, last)];
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
-    if (a >= a_end && b >= b_end) break;
+    const bool any_left = a < a_end || b < b_end;
     const bool take_a = b >= b_end || (a < a_end && !(b_key < a_key));
-    keys[k] = take_a ? a_key : b_key;
-    source[k] = take_a ? a : b;
-    if (take_a) {
-      if (++a < a_end) a_key = list[a];
-    } else {
-      if (++b < b_end) b_key = list[b];
+    if (any_left) {
+      keys[k] = take_a ? a_key : b_key;
+      source[k] = take_a ? a : b;
     }
+    a += take_a;
+    b += !take_a;
+    const Key next = list[smaller(take_a ? a : b, last)];
+    a_key = take_a ? next : a_key;
+    b_key = take_a ? b_key : next;
   }
   // TODO(10.2) end
 // given: do not edit
 }
 
 // ---------------------------------------------------------------------------------------
-// Step 1: the block sort. Block t sorts keys_in[t * TILE, ...) into keys_out.
+// Step 1: the block sort. Block t sorts keys_in[t * SORT_TILE, ...) into keys_out.
 // ---------------------------------------------------------------------------------------
 
+/// Where a key was in its sort tile (pairs only). SORT_TILE positions fit 16 bits, which
+/// halves the shared memory they take.
+using TilePosition = std::uint16_t;
+static_assert(SORT_TILE <= 65536, "tile positions are 16 bits");
+
+/// The block sort's shared memory: SORT_TILE keys, then (pairs) their tile positions.
+/// More than the 48 KiB a kernel may declare statically, so it is dynamic.
 template <class Key, bool PAIRS>
-__global__ void __launch_bounds__(BLOCK_THREADS)
+constexpr std::size_t block_sort_shared_bytes() {
+  return SORT_TILE * sizeof(Key) + (PAIRS ? SORT_TILE * sizeof(TilePosition) : 0);
+}
+
+template <class Key, bool PAIRS>
+__global__ void __launch_bounds__(SORT_THREADS)
     block_sort_kernel(const Key* keys_in, const std::uint32_t* values_in, Key* keys_out,
                       std::uint32_t* values_out, std::size_t n) {
-  __shared__ Key s_keys[TILE];
-  __shared__ int s_source[PAIRS ? TILE : 1];  // where each key was in the tile (pairs only)
+  static_assert(!PAIRS || sizeof(Key) == sizeof(std::uint32_t), "the values reuse the keys' shared memory");
+  extern __shared__ __align__(16) unsigned char s_block_sort[];
+  Key* s_keys = reinterpret_cast<Key*>(s_block_sort);
+  TilePosition* s_source = reinterpret_cast<TilePosition*>(s_block_sort + SORT_TILE * sizeof(Key));
   const int t = threadIdx.x;
-  const std::size_t tile_begin = std::size_t(blockIdx.x) * TILE;
-  const int count = n - tile_begin < std::size_t(TILE) ? int(n - tile_begin) : TILE;
+  const std::size_t tile_begin = std::size_t(blockIdx.x) * SORT_TILE;
+  const int count = n - tile_begin < std::size_t(SORT_TILE) ? int(n - tile_begin) : SORT_TILE;
+  (void)s_source;
 
   // Load the tile, coalesced; a partial tile is padded with the largest key.
-  for (int i = t; i < TILE; i += BLOCK_THREADS) s_keys[i] = i < count ? keys_in[tile_begin + i] : max_key<Key>();
+  for (int i = t; i < SORT_TILE; i += SORT_THREADS) s_keys[i] = i < count ? keys_in[tile_begin + i] : max_key<Key>();
   __syncthreads();
   // Thread t takes keys t * ITEMS ... t * ITEMS + ITEMS - 1 into registers.
   Key keys[ITEMS];
@@ -140,7 +168,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   }
   // TODO(10.3) end
 
-  // TODO(10.4) begin: merge inside the block. For coop = 2, 4, ..., BLOCK_THREADS: wait at a
+  // TODO(10.4) begin: merge inside the block. For coop = 2, 4, ..., SORT_THREADS: wait at a
   //   barrier, store keys[k] (and source[k] for PAIRS) to s_keys[t * ITEMS + k] (s_source),
   //   wait again. Now groups of coop threads each hold two sorted runs of run = coop / 2 *
   //   ITEMS keys side by side, from list = s_keys + (t / coop) * coop * ITEMS. Thread t's
@@ -148,12 +176,12 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   //   merge_path, merge ITEMS keys with serial_merge (positions into `list`), and for PAIRS
   //   look up each key's original tile position, s_source[list offset + position]. About 16 lines.
   //   Checked by: "sort keys matches the CPU reference at edge sizes"
-  for (int coop = 2; coop <= BLOCK_THREADS; coop *= 2) {
+  for (int coop = 2; coop <= SORT_THREADS; coop *= 2) {
     __syncthreads();  // the last round's reads of s_keys are done
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) {
       s_keys[t * ITEMS + k] = keys[k];
-      if constexpr (PAIRS) s_source[t * ITEMS + k] = source[k];
+      if constexpr (PAIRS) s_source[t * ITEMS + k] = TilePosition(source[k]);
     }
     __syncthreads();
     const int list_begin = (t / coop) * coop * ITEMS;
@@ -170,33 +198,29 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   // TODO(10.4) end
 
   // given: do not edit
-  // Store the sorted tile through shared memory, coalesced; values follow their keys.
-  // (All values are read before any is written, so the sort may run in place.)
+  // Store the sorted tile through shared memory, coalesced.
   __syncthreads();
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
     s_keys[t * ITEMS + k] = keys[k];
-    if constexpr (PAIRS) s_source[t * ITEMS + k] = source[k];
+    if constexpr (PAIRS) s_source[t * ITEMS + k] = TilePosition(source[k]);
   }
   __syncthreads();
-  std::uint32_t values[ITEMS];
-  if constexpr (PAIRS) {
-#pragma unroll
-    for (int k = 0; k < ITEMS; ++k) {
-      const int i = t + k * BLOCK_THREADS;
-      if (i < count) values[k] = values_in[tile_begin + s_source[i]];
-    }
-    __syncthreads();
-  }
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
-    const int i = t + k * BLOCK_THREADS;
-    if (i < count) {
-      keys_out[tile_begin + i] = s_keys[i];
-      if constexpr (PAIRS) values_out[tile_begin + i] = values[k];
-    }
+    const int i = t + k * SORT_THREADS;
+    if (i < count) keys_out[tile_begin + i] = s_keys[i];
   }
-  (void)values;
+  if constexpr (PAIRS) {
+    // The values follow through shared memory too: read the tile's values coalesced, then
+    // output position i takes the value from its key's old position. (All values are read
+    // before any is written, so the sort may run in place.)
+    __syncthreads();  // every key is out of s_keys
+    std::uint32_t* s_values = reinterpret_cast<std::uint32_t*>(s_keys);
+    for (int i = t; i < count; i += SORT_THREADS) s_values[i] = values_in[tile_begin + i];
+    __syncthreads();
+    for (int i = t; i < count; i += SORT_THREADS) values_out[tile_begin + i] = s_values[s_source[i]];
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -249,36 +273,41 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 // given: do not edit
 }
 
-/// Up to this many tiles, a warp searches for a tile's split together (below).
+/// Up to this many tiles, a warp searches for a tile's split together (below); above it,
+/// a thread searches alone.
 constexpr std::size_t kWarpSearchTiles = 16384;
 
 /// Stretch: partitions[t] = how many keys of run a come before output tile t of its pair
-/// (the merge path at diagonal t * TILE - pair begin). One warp per tile. The search runs
-/// in global memory, where every probe waits for a load: with few tiles (a few thousand
-/// warps cannot hide that wait) the 32 lanes probe 32 points at once and cut the range
-/// 32-fold per step (5 steps instead of 23 for runs of 2^23); with many tiles the device
-/// is busy anyway and lane 0 searches alone, which reads 32 times fewer sectors.
+/// (the merge path at diagonal t * TILE - pair begin). The search runs in global memory,
+/// where every probe waits for a load. With few tiles (a few thousand threads cannot hide
+/// that wait) a warp takes each tile, and its 32 lanes probe 32 points at once and cut the
+/// range 32-fold per step (5 steps instead of 23 for runs of 2^23). With many tiles the
+/// device is busy anyway: a thread takes each tile and searches alone, which reads 32
+/// times fewer sectors and needs 32 times fewer warps (with a warp a tile, 2^28 keys would
+/// need 7 rounds of all the warps the device holds).
 template <class Key>
 __global__ void merge_partition_kernel(const Key* __restrict__ keys, std::size_t n, std::size_t width,
                                        std::size_t span, std::size_t tiles, std::size_t* partitions) {
-  const std::size_t tile = (std::size_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+  const std::size_t thread = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const bool warp_per_tile = tiles <= kWarpSearchTiles;  // the launch in merge_pass matches
+  const std::size_t tile = warp_per_tile ? thread / 32 : thread;
   const int lane = threadIdx.x % 32;
   (void)keys, (void)n, (void)width, (void)span, (void)tiles, (void)partitions, (void)tile, (void)lane;
-  (void)kWarpSearchTiles;
-  // TODO(10.7) begin (stretch): the tile splits. The warp of `tile` (if tile < tiles; a
-  //   whole warp leaves together) finds its pair (pair_of at tile * TILE) and stores
-  //   partitions[tile] = the merge path over the pair's keys at diagonal tile * TILE -
-  //   pair.begin. Lane 0 alone may call merge_path; faster: every lane tests one of 32
-  //   points of [lo, hi) and __ballot_sync / __shfl_sync narrow the range (worth it for
-  //   up to kWarpSearchTiles tiles). About 6 lines (25 with the 32-way search).
+  // TODO(10.7) begin (stretch): the tile splits. The warp (or thread) of `tile`, if tile <
+  //   tiles (a whole warp leaves together), finds its pair (pair_of at tile * TILE) and
+  //   stores partitions[tile] = the merge path over the pair's keys at diagonal tile *
+  //   TILE - pair.begin. Without warp_per_tile: merge_path, one thread alone. With it,
+  //   lane 0 alone may call merge_path; faster: every lane tests one of 32 points of
+  //   [lo, hi) and __ballot_sync / __shfl_sync narrow the range. About 6 lines (25 with
+  //   the 32-way search).
   //   Checked by: "sort keys with the tiled merge passes matches the CPU reference"
   if (tile >= tiles) return;
   const Pair pair = pair_of(tile * TILE, n, width, span);
   const Key* a = keys + pair.begin;
   const Key* b = a + pair.a_count;
   const std::size_t diag = tile * TILE - pair.begin;
-  if (tiles > kWarpSearchTiles) {
-    if (lane == 0) partitions[tile] = merge_path(a, pair.a_count, pair.count - pair.a_count, diag);
+  if (!warp_per_tile) {
+    partitions[tile] = merge_path(a, pair.a_count, pair.count - pair.a_count, diag);
     return;
   }
   std::size_t lo = diag > pair.count - pair.a_count ? diag - (pair.count - pair.a_count) : 0;
@@ -325,31 +354,21 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   (void)s_keys, (void)s_source, (void)t, (void)a, (void)b, (void)a_len, (void)count;
   (void)values_in, (void)values_out, (void)keys_out;
 
-  // TODO(10.8) begin (stretch): the staged merge. Load a[0, a_len) then b[0, count - a_len)
-  //   into s_keys[0, count) (i = t, t + BLOCK_THREADS, ...), barrier. Thread t: diag =
+  // TODO(10.8) begin (stretch): the staged merge. Copy a[0, a_len) then b[0, count - a_len)
+  //   into s_keys[0, count) (i = t, t + BLOCK_THREADS, ...) with __pipeline_memcpy_async
+  //   (4 bytes each), then __pipeline_commit, __pipeline_wait_prior(0) and a barrier. (The
+  //   copies go from global to shared memory without a register, so a thread's ITEMS loads
+  //   are all in flight at once.) Thread t: diag =
   //   min(t * ITEMS, count), merge_path(s_keys, a_len, count - a_len, diag), serial_merge
   //   into registers, barrier, store keys (and source positions) to s_keys[t * ITEMS + k]
   //   for t * ITEMS + k < count, barrier, write s_keys[i] to keys_out[tile_begin + i]; for
   //   PAIRS fetch the value from position s = s_source[i] of a (s < a_len) or of b.
   //   About 25 lines.
   //   Checked by: "sort keys with the tiled merge passes matches the CPU reference"
-  if constexpr (PAIRS) {
-    for (int i = t; i < count; i += BLOCK_THREADS) s_keys[i] = i < a_len ? a[i] : b[i - a_len];
-  } else {
-    // Keys alone: all of a thread's loads are issued before any is stored, ITEMS loads in
-    // flight at once. (With values the extra registers cost more occupancy than this wins.)
-    Key loaded[ITEMS];
-#pragma unroll
-    for (int k = 0; k < ITEMS; ++k) {
-      const int i = t + k * BLOCK_THREADS;
-      if (i < count) loaded[k] = *(i < a_len ? a + i : b + (i - a_len));
-    }
-#pragma unroll
-    for (int k = 0; k < ITEMS; ++k) {
-      const int i = t + k * BLOCK_THREADS;
-      if (i < count) s_keys[i] = loaded[k];
-    }
-  }
+  for (int i = t; i < count; i += BLOCK_THREADS)
+    __pipeline_memcpy_async(s_keys + i, i < a_len ? a + i : b + (i - a_len), sizeof(Key));
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
   __syncthreads();
   const int diag = smaller(t * ITEMS, count);
   const int split = merge_path(s_keys, a_len, count - a_len, diag);
@@ -397,9 +416,10 @@ static void merge_pass(const Key* keys_in, const std::uint32_t* values_in, Key* 
                        bool tiled, std::size_t* partitions, cudaStream_t stream) {
   const std::size_t tiles = (n + TILE - 1) / TILE;
   if (tiled) {
-    // One warp per tile split, 8 warps per block.
-    merge_partition_kernel<Key><<<blocks_for((tiles + 7) / 8), 256, 0, stream>>>(keys_in, n, width, span, tiles,
-                                                                                 partitions);
+    // A warp per tile split (8 tiles per block), or with many tiles a thread per split.
+    const std::size_t split_blocks = tiles <= kWarpSearchTiles ? (tiles + 7) / 8 : (tiles + 255) / 256;
+    merge_partition_kernel<Key><<<blocks_for(split_blocks), 256, 0, stream>>>(keys_in, n, width, span, tiles,
+                                                                             partitions);
     tiled_merge_kernel<Key, PAIRS><<<blocks_for(tiles), BLOCK_THREADS, 0, stream>>>(
         keys_in, values_in, keys_out, values_out, n, width, span, partitions);
   } else {
@@ -413,15 +433,30 @@ static bool use_tiled(MergeKernel merge) { return kTiledMergeWritten && merge !=
 
 bool tiled_merge_available() { return kTiledMergeWritten; }
 
-/// The whole sort. Scratch: n keys, n values (pairs), one split per tile.
+/// The block sort's dynamic shared memory: raises the kernel's limit the first time
+/// (above 48 KiB a kernel must ask) and returns the bytes a launch passes.
+template <class Key, bool PAIRS>
+static std::size_t block_sort_shared_memory() {
+  constexpr std::size_t bytes = block_sort_shared_bytes<Key, PAIRS>();
+  static const cudaError_t raised =
+      cudaFuncSetAttribute(block_sort_kernel<Key, PAIRS>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+  if (raised != cudaSuccess)
+    throw std::runtime_error(std::string("merge sort: the block sort cannot have ") + std::to_string(bytes) +
+                             " bytes of shared memory: " + cudaGetErrorString(raised));
+  return bytes;
+}
+
+/// The whole sort. Scratch: n keys, n values (pairs), one split per merge tile.
 template <class Key, bool PAIRS>
 static void merge_sort(const Key* keys_in, const std::uint32_t* values_in, Key* keys_out,
                        std::uint32_t* values_out, std::size_t n, cudaStream_t stream, MergeKernel merge) {
   if (n == 0) return;
   if (n > std::size_t(INT_MAX)) throw std::invalid_argument("merge sort: at most 2^31 - 1 keys");
   const std::size_t tiles = (n + TILE - 1) / TILE;
+  const std::size_t sort_tiles = (n + SORT_TILE - 1) / SORT_TILE;
   int passes = 0;
-  while ((std::size_t(TILE) << passes) < n) ++passes;  // runs of TILE, 2 TILE, ... until one run
+  while ((std::size_t(SORT_TILE) << passes) < n) ++passes;  // runs of SORT_TILE, 2 SORT_TILE, ... until one
+  const std::size_t sort_shared = block_sort_shared_memory<Key, PAIRS>();
 
   // Scratch: keys, values, splits, each starting on a 256-byte boundary.
   auto aligned = [](std::size_t bytes) { return (bytes + 255) / 256 * 256; };
@@ -435,12 +470,13 @@ static void merge_sort(const Key* keys_in, const std::uint32_t* values_in, Key* 
   std::uint32_t* values_temp = reinterpret_cast<std::uint32_t*>(scratch + key_bytes);
   std::size_t* partitions = reinterpret_cast<std::size_t*>(scratch + key_bytes + value_bytes);
   (void)keys_temp, (void)values_temp, (void)partitions, (void)passes, (void)values_in, (void)values_out,
-      (void)keys_in, (void)keys_out;
+      (void)keys_in, (void)keys_out, (void)sort_tiles, (void)sort_shared;
 
   // TODO(10.6) begin: the passes. Ping-pong between the output and the scratch arrays so
-  //   the last pass lands in the output: the block sort (block_sort_kernel<Key, PAIRS>, one
-  //   block of BLOCK_THREADS per tile) writes to the output when `passes` is even, to the
-  //   scratch when it is odd. Then for width = TILE, 2 TILE, ... (passes times) call
+  //   the last pass lands in the output: the block sort (block_sort_kernel<Key, PAIRS>,
+  //   sort_tiles blocks of SORT_THREADS, each with sort_shared bytes of dynamic shared
+  //   memory) writes to the output when `passes` is even, to the scratch when it is odd.
+  //   Then for width = SORT_TILE, 2 SORT_TILE, ... (passes times) call
   //   merge_pass with span = 2 * width and tiled = use_tiled(merge), swapping the roles of
   //   the two arrays after each pass. About 14 lines.
   //   Checked by: "sort keys matches the CPU reference at edge sizes"
@@ -449,8 +485,8 @@ static void merge_sort(const Key* keys_in, const std::uint32_t* values_in, Key* 
   std::uint32_t* values_src = passes % 2 == 0 ? values_out : values_temp;
   std::uint32_t* values_dst = passes % 2 == 0 ? values_temp : values_out;
   block_sort_kernel<Key, PAIRS>
-      <<<blocks_for(tiles), BLOCK_THREADS, 0, stream>>>(keys_in, values_in, keys_src, values_src, n);
-  for (std::size_t width = TILE; width < n; width *= 2) {
+      <<<blocks_for(sort_tiles), SORT_THREADS, sort_shared, stream>>>(keys_in, values_in, keys_src, values_src, n);
+  for (std::size_t width = SORT_TILE; width < n; width *= 2) {
     merge_pass<Key, PAIRS>(keys_src, values_src, keys_dst, values_dst, n, width, 2 * width, use_tiled(merge),
                            partitions, stream);
     std::swap(keys_src, keys_dst);
