@@ -35,11 +35,12 @@ inline constexpr int kSortTileItems = kSortBlockThreads * kItemsPerThread;
 enum class MergeKernel {
   global,  ///< TODO 10.5: each thread finds its split in global memory and merges its keys there
   tiled,   ///< stretch TODO 10.7-10.9: a block stages its tile of both runs in shared memory
+  tiled_splits_first,  ///< tiled, with every tile's split found by a kernel before it, as for many tiles
   best,    ///< tiled when written (kTiledMergeWritten), else global
 };
 
 /// Whether the stretch steps 10.7-10.9 are switched on (kTiledMergeWritten): until then
-/// MergeKernel::tiled and MergeKernel::best run the global merge passes, and the
+/// MergeKernel::tiled, tiled_splits_first and best run the global merge passes, and the
 /// checks name the global passes' steps.
 bool tiled_merge_available();
 

@@ -31,6 +31,7 @@ std::string name_of(MergeKernel merge) {
   switch (merge) {
     case MergeKernel::global: return "global merge passes";
     case MergeKernel::tiled: return "tiled merge passes";
+    case MergeKernel::tiled_splits_first: return "tiled merge passes, splits found first";
     case MergeKernel::best: return "best merge passes";
   }
   return "?";
@@ -183,7 +184,7 @@ TEST_CASE("merge keys reproduces the lecture example") {
 
 TEST_CASE("merge keys matches std merge for runs of unequal sizes") {
   const std::size_t sizes[][2] = {{0, 0}, {0, 5}, {5, 0}, {1, 1}, {3, 4000}, {4000, 3}, {4352, 4352}, {9000, 70001}};
-  for (MergeKernel merge : {MergeKernel::global, MergeKernel::tiled}) {
+  for (MergeKernel merge : {MergeKernel::global, MergeKernel::tiled, MergeKernel::tiled_splits_first}) {
     for (const auto& size : sizes) {
       check_merge("merge keys matches std merge", few_distinct<int>(size[0], 10 + size[0]),
                   few_distinct<int>(size[1], 20 + size[1]), merge);
@@ -253,11 +254,13 @@ TEST_CASE("sort keys with the global merge passes matches the CPU reference") {
 }
 
 TEST_CASE("sort keys with the tiled merge passes matches the CPU reference") {
-  for (std::size_t n : kMergePassSizes) {
-    check_sort_keys("sort keys with the tiled merge passes", pplab::random_full_range<int>(n, 900 + n),
-                    MergeKernel::tiled);
-    check_sort_pairs("sort pairs with the tiled merge passes", few_distinct<unsigned>(n, 1000 + n),
-                     MergeKernel::tiled);
+  // Each block finds its own splits (few tiles), or a kernel finds them all first (what
+  // runs for more than kWarpSearchTiles tiles).
+  for (MergeKernel merge : {MergeKernel::tiled, MergeKernel::tiled_splits_first}) {
+    for (std::size_t n : kMergePassSizes) {
+      check_sort_keys("sort keys with the tiled merge passes", pplab::random_full_range<int>(n, 900 + n), merge);
+      check_sort_pairs("sort pairs with the tiled merge passes", few_distinct<unsigned>(n, 1000 + n), merge);
+    }
   }
 }
 
