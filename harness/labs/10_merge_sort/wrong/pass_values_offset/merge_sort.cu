@@ -273,67 +273,71 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 // given: do not edit
 }
 
-/// Up to this many tiles, a warp searches for a tile's split together (below); above it,
-/// a thread searches alone.
+/// Up to this many tiles, each block of the tiled merge finds its own splits with
+/// warp_merge_path; above it, merge_partition_kernel finds them all first.
 constexpr std::size_t kWarpSearchTiles = 16384;
 
-/// Stretch: partitions[t] = how many keys of run a come before output tile t of its pair
-/// (the merge path at diagonal t * TILE - pair begin). The search runs in global memory,
-/// where every probe waits for a load. With few tiles (a few thousand threads cannot hide
-/// that wait) a warp takes each tile, and its 32 lanes probe 32 points at once and cut the
-/// range 32-fold per step (5 steps instead of 23 for runs of 2^23). With many tiles the
-/// device is busy anyway: a thread takes each tile and searches alone, which reads 32
-/// times fewer sectors and needs 32 times fewer warps (with a warp a tile, 2^28 keys would
-/// need 7 rounds of all the warps the device holds).
+/// Stretch: merge_path for a whole warp, in global memory, where every probe waits for a
+/// load. The 32 lanes probe 32 points at once and cut the range 32-fold per step (5 steps
+/// instead of 23 for runs of 2^23). Every lane of the warp calls it with the same
+/// arguments and gets the same answer.
 template <class Key>
-__global__ void merge_partition_kernel(const Key* __restrict__ keys, std::size_t n, std::size_t width,
-                                       std::size_t span, std::size_t tiles, std::size_t* partitions) {
-  const std::size_t thread = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  const bool warp_per_tile = tiles <= kWarpSearchTiles;  // the launch in merge_pass matches
-  const std::size_t tile = warp_per_tile ? thread / 32 : thread;
+__device__ std::size_t warp_merge_path(const Key* list, std::size_t a_count, std::size_t b_count, std::size_t diag) {
+  const Key* b = list + a_count;
   const int lane = threadIdx.x % 32;
-  (void)keys, (void)n, (void)width, (void)span, (void)tiles, (void)partitions, (void)tile, (void)lane;
-  // TODO(10.7) begin (stretch): the tile splits. The warp (or thread) of `tile`, if tile <
-  //   tiles (a whole warp leaves together), finds its pair (pair_of at tile * TILE) and
-  //   stores partitions[tile] = the merge path over the pair's keys at diagonal tile *
-  //   TILE - pair.begin. Without warp_per_tile: merge_path, one thread alone. With it,
-  //   lane 0 alone may call merge_path; faster: every lane tests one of 32 points of
-  //   [lo, hi) and __ballot_sync / __shfl_sync narrow the range. About 6 lines (25 with
-  //   the 32-way search).
+  std::size_t split = 0;
+  (void)b, (void)lane, (void)b_count, (void)diag;
+  // TODO(10.7) begin (stretch): the warp's merge path. Start from lo = max(0, diag -
+  //   b_count), hi = min(diag, a_count), the same in every lane. While lo < hi, lane l
+  //   probes p = lo + (hi - lo) * l / 32 with the test of merge_path (list[p] goes before
+  //   b[diag - 1 - p]); the lanes where it holds are a prefix, so __ballot_sync and
+  //   __popc give how many, and __shfl_sync the probes on either side of the answer:
+  //   the new lo (last probe that holds, plus 1) and hi (first that fails). Set split = lo.
+  //   About 12 lines.
   //   Checked by: "sort keys with the tiled merge passes matches the CPU reference"
-  if (tile >= tiles) return;
-  const Pair pair = pair_of(tile * TILE, n, width, span);
-  const Key* a = keys + pair.begin;
-  const Key* b = a + pair.a_count;
-  const std::size_t diag = tile * TILE - pair.begin;
-  if (!warp_per_tile) {
-    partitions[tile] = merge_path(a, pair.a_count, pair.count - pair.a_count, diag);
-    return;
-  }
-  std::size_t lo = diag > pair.count - pair.a_count ? diag - (pair.count - pair.a_count) : 0;
-  std::size_t hi = smaller(diag, pair.a_count);
+  std::size_t lo = diag > b_count ? diag - b_count : 0;
+  std::size_t hi = smaller(diag, a_count);
   while (lo < hi) {  // lo and hi are the same in every lane
     // Probes lo <= p_0 <= p_1 <= ... < hi; "a[p] goes before b[diag - 1 - p]" holds for
     // exactly the probes below the answer, so the lanes where it holds are a prefix.
     const std::size_t probe = lo + (hi - lo) * lane / 32;
-    const unsigned before = __ballot_sync(0xffffffffu, !(b[diag - 1 - probe] < a[probe]));
+    const unsigned before = __ballot_sync(0xffffffffu, !(b[diag - 1 - probe] < list[probe]));
     const int below = __popc(before);
     const std::size_t last_below = __shfl_sync(0xffffffffu, probe, below > 0 ? below - 1 : 0);
     const std::size_t first_above = __shfl_sync(0xffffffffu, probe, below < 32 ? below : 31);
     lo = below > 0 ? last_below + 1 : lo;
     hi = below < 32 ? first_above : hi;
   }
-  if (lane == 0) partitions[tile] = lo;
+  split = lo;
   // TODO(10.7) end
-// given: do not edit
+  // given: do not edit
+  return split;
+}
+
+/// partitions[t] = how many keys of run a come before output tile t of its pair (the
+/// merge path at diagonal t * TILE - pair begin), for many tiles: a thread takes each tile
+/// and searches alone, which reads 32 times fewer sectors than a warp and needs 32 times
+/// fewer warps (with a warp a tile, 2^28 keys would need 7 rounds of all the warps the
+/// device holds). With few tiles the device would sit nearly idle through this kernel's
+/// chains of loads, so the tiled merge searches for itself instead.
+template <class Key>
+__global__ void merge_partition_kernel(const Key* __restrict__ keys, std::size_t n, std::size_t width,
+                                       std::size_t span, std::size_t tiles, std::size_t* partitions) {
+  const std::size_t tile = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (tile >= tiles) return;
+  const Pair pair = pair_of(tile * TILE, n, width, span);
+  partitions[tile] = merge_path(keys + pair.begin, pair.a_count, pair.count - pair.a_count, tile * TILE - pair.begin);
 }
 
 /// Stretch: block t writes output tile t. It loads the keys of a and b that tile t needs
-/// (known from partitions[t] and partitions[t + 1]) into shared memory with coalesced
+/// (known from its splits: partitions[t] and partitions[t + 1], or with few tiles
+/// (partitions null) found here by warps 0 and 1) into shared memory with coalesced
 /// reads, merges them there (thread i: ITEMS keys from diagonal i * ITEMS), and writes
 /// the tile back through shared memory with coalesced stores.
+// Keys alone: 8 blocks a multiprocessor, which caps the registers at 32 (the compiler
+// would take 42 and fit 6 blocks); with values 5 blocks (48 registers).
 template <class Key, bool PAIRS>
-__global__ void __launch_bounds__(BLOCK_THREADS)
+__global__ void __launch_bounds__(BLOCK_THREADS, PAIRS ? 5 : 8)
     tiled_merge_kernel(const Key* __restrict__ keys_in, const std::uint32_t* __restrict__ values_in,
                        Key* __restrict__ keys_out, std::uint32_t* __restrict__ values_out, std::size_t n,
                        std::size_t width, std::size_t span, const std::size_t* __restrict__ partitions) {
@@ -345,8 +349,17 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   // This tile's diagonals in its pair, and where they cross runs a and b.
   const std::size_t diag0 = tile_begin - pair.begin;
   const std::size_t diag1 = smaller(diag0 + TILE, pair.count);
-  const std::size_t a0 = partitions[blockIdx.x];
-  const std::size_t a1 = diag1 == pair.count ? pair.a_count : partitions[blockIdx.x + 1];
+  __shared__ std::size_t s_split[2];  // the splits at diag0 and diag1, when found here
+  if (partitions == nullptr) {
+    if (t < 64) {  // warp 0 searches at diag0, warp 1 at diag1
+      const std::size_t split = warp_merge_path(keys_in + pair.begin, pair.a_count, pair.count - pair.a_count,
+                                                t < 32 ? diag0 : diag1);
+      if (t % 32 == 0) s_split[t / 32] = split;
+    }
+    __syncthreads();
+  }
+  const std::size_t a0 = partitions ? partitions[blockIdx.x] : s_split[0];
+  const std::size_t a1 = diag1 == pair.count ? pair.a_count : partitions ? partitions[blockIdx.x + 1] : s_split[1];
   const int a_len = int(a1 - a0);
   const int count = int(diag1 - diag0);
   const Key* a = keys_in + pair.begin + a0;                        // a[0, a_len)
@@ -413,23 +426,22 @@ static unsigned blocks_for(std::size_t tiles) { return static_cast<unsigned>(til
 template <class Key, bool PAIRS>
 static void merge_pass(const Key* keys_in, const std::uint32_t* values_in, Key* keys_out,
                        std::uint32_t* values_out, std::size_t n, std::size_t width, std::size_t span,
-                       bool tiled, std::size_t* partitions, cudaStream_t stream) {
+                       MergeKernel merge, std::size_t* partitions, cudaStream_t stream) {
   const std::size_t tiles = (n + TILE - 1) / TILE;
-  if (tiled) {
-    // A warp per tile split (8 tiles per block), or with many tiles a thread per split.
-    const std::size_t split_blocks = tiles <= kWarpSearchTiles ? (tiles + 7) / 8 : (tiles + 255) / 256;
-    merge_partition_kernel<Key><<<blocks_for(split_blocks), 256, 0, stream>>>(keys_in, n, width, span, tiles,
-                                                                             partitions);
+  if (kTiledMergeWritten && merge != MergeKernel::global) {
+    // With many tiles (or when asked) a thread per split first; else each block finds its own.
+    const bool splits_first = tiles > kWarpSearchTiles || merge == MergeKernel::tiled_splits_first;
+    if (splits_first)
+      merge_partition_kernel<Key><<<blocks_for((tiles + 255) / 256), 256, 0, stream>>>(keys_in, n, width, span,
+                                                                                      tiles, partitions);
     tiled_merge_kernel<Key, PAIRS><<<blocks_for(tiles), BLOCK_THREADS, 0, stream>>>(
-        keys_in, values_in, keys_out, values_out, n, width, span, partitions);
+        keys_in, values_in, keys_out, values_out, n, width, span, splits_first ? partitions : nullptr);
   } else {
     // TILE = BLOCK_THREADS * ITEMS: one block per tile here too.
     global_merge_kernel<Key, PAIRS><<<blocks_for(tiles), BLOCK_THREADS, 0, stream>>>(
         keys_in, values_in, keys_out, values_out, n, width, span);
   }
 }
-
-static bool use_tiled(MergeKernel merge) { return kTiledMergeWritten && merge != MergeKernel::global; }
 
 bool tiled_merge_available() { return kTiledMergeWritten; }
 
@@ -477,7 +489,7 @@ static void merge_sort(const Key* keys_in, const std::uint32_t* values_in, Key* 
   //   sort_tiles blocks of SORT_THREADS, each with sort_shared bytes of dynamic shared
   //   memory) writes to the output when `passes` is even, to the scratch when it is odd.
   //   Then for width = SORT_TILE, 2 SORT_TILE, ... (passes times) call
-  //   merge_pass with span = 2 * width and tiled = use_tiled(merge), swapping the roles of
+  //   merge_pass with span = 2 * width and the caller's `merge`, swapping the roles of
   //   the two arrays after each pass. About 14 lines.
   //   Checked by: "sort keys matches the CPU reference at edge sizes"
   Key* keys_src = passes % 2 == 0 ? keys_out : keys_temp;
@@ -487,8 +499,8 @@ static void merge_sort(const Key* keys_in, const std::uint32_t* values_in, Key* 
   block_sort_kernel<Key, PAIRS>
       <<<blocks_for(sort_tiles), SORT_THREADS, sort_shared, stream>>>(keys_in, values_in, keys_src, values_src, n);
   for (std::size_t width = SORT_TILE; width < n; width *= 2) {
-    merge_pass<Key, PAIRS>(keys_src, values_src, keys_dst, values_dst, n, width, 2 * width, use_tiled(merge),
-                           partitions, stream);
+    merge_pass<Key, PAIRS>(keys_src, values_src, keys_dst, values_dst, n, width, 2 * width, merge, partitions,
+                           stream);
     std::swap(keys_src, keys_dst);
     std::swap(values_src, values_dst);
   }
@@ -526,7 +538,7 @@ void merge_keys(const Key* d_a, std::size_t a_count, const Key* d_b, std::size_t
   if (a_count > 0) cudaMemcpyAsync(list, d_a, a_count * sizeof(Key), cudaMemcpyDeviceToDevice, stream);
   if (b_count > 0) cudaMemcpyAsync(list + a_count, d_b, b_count * sizeof(Key), cudaMemcpyDeviceToDevice, stream);
   const std::size_t span = tiles * TILE;  // >= n: a single pair, and a multiple of TILE
-  merge_pass<Key, false>(list, nullptr, d_out, nullptr, n, a_count, span, use_tiled(merge), partitions, stream);
+  merge_pass<Key, false>(list, nullptr, d_out, nullptr, n, a_count, span, merge, partitions, stream);
   cudaFreeAsync(scratch, stream);
 }
 
