@@ -333,9 +333,9 @@ __global__ void merge_partition_kernel(const Key* __restrict__ keys, std::size_t
 /// (known from its splits: partitions[t] and partitions[t + 1], or with few tiles
 /// (partitions null) found here by warps 0 and 1) into shared memory with coalesced
 /// reads, merges them there (thread i: ITEMS keys from diagonal i * ITEMS), and writes
-/// the tile back through shared memory with coalesced stores.
-// Keys alone: 8 blocks a multiprocessor, which caps the registers at 32 (the compiler
-// would take 42 and fit 6 blocks); with values 5 blocks (48 registers).
+/// the tile back through shared memory with coalesced stores. Keys alone: 8 blocks a
+/// multiprocessor, which caps the registers at 32 (the compiler would take 42 and fit 6
+/// blocks); with values 5 blocks (48 registers).
 template <class Key, bool PAIRS>
 __global__ void __launch_bounds__(BLOCK_THREADS, PAIRS ? 5 : 8)
     tiled_merge_kernel(const Key* __restrict__ keys_in, const std::uint32_t* __restrict__ values_in,
