@@ -88,10 +88,18 @@ cudaError_t launch_by_address(const void* fn, void** args, const ErasedLaunch& h
   return cudaGetLastError();
 }
 
-int occupancy_grid(int block_size) {
-  if (block_size <= 0) return 0;
-  return worker_count() * std::max(1, 2048 / block_size);
+int occupancy_blocks(int block_size, size_t dynamic_smem) {
+  const DeviceProfile& gpu = device_profile();
+  if (block_size <= 0 || block_size > 1024) return 0;
+  // Threads and blocks a multiprocessor holds, and its shared memory (each block also
+  // takes the device's reserved share); registers are not modelled.
+  int blocks = std::min(gpu.threads_per_sm / block_size, gpu.blocks_per_sm);
+  if (dynamic_smem > 0)
+    blocks = std::min<long>(blocks, static_cast<long>(gpu.shared_per_sm / (dynamic_smem + gpu.shared_reserved)));
+  return blocks;
 }
+
+int occupancy_grid(int block_size) { return worker_count() * std::max(1, occupancy_blocks(block_size, 0)); }
 
 void grid_sync(const char* file, int line) {
   syncthreads_op(BarrierOp::plain, 0, file, line);

@@ -123,6 +123,10 @@ bool set_sticky_error(cudaError_t e);
 void cooperative_begin(int blocks);
 void cooperative_end();
 
+// devices.cpp: false (reported once) when code compiled for a newer architecture than
+// the selected device's is linked in: launches then fail, as on a GPU.
+bool kernel_image_ok();
+
 // runtime.cpp
 void set_last_error(cudaError_t e);
 void count_launch();  // one more kernel launched (pplab::sim::traffic)

@@ -2,6 +2,7 @@
 // device queue (streams.cpp) and run there in order; synchronous calls wait for it.
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -115,13 +116,17 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
   if (!prop) return fail(cudaErrorInvalidValue);
   if (device != 0) return fail(cudaErrorInvalidDevice);
   std::memset(prop, 0, sizeof *prop);
-  int workers = pplab::sim::worker_count();
-  std::snprintf(prop->name, sizeof prop->name, "pplab CPU emulator (%d worker threads)", workers);
+  const pplab::sim::DeviceProfile& gpu = pplab::sim::device_profile();
+  // The multiprocessors are the worker threads: a grid sized from them fits this machine.
+  const int workers = pplab::sim::worker_count();
+  std::snprintf(prop->name, sizeof prop->name, "%s (pplab CPU emulator, %d worker threads)", gpu.name, workers);
+  // The GPU's memory, but no more than this machine has: allocations are host memory.
   long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  prop->totalGlobalMem = static_cast<size_t>(pages) * static_cast<size_t>(page);
+  prop->totalGlobalMem = std::min<size_t>(gpu.memory_bytes, static_cast<size_t>(pages) * static_cast<size_t>(page));
   prop->sharedMemPerBlock = kDefaultDynSmem;
-  prop->sharedMemPerBlockOptin = kMaxDynSmem;
-  prop->sharedMemPerMultiprocessor = 228 * 1024;
+  prop->sharedMemPerBlockOptin = gpu.shared_optin;
+  prop->sharedMemPerMultiprocessor = gpu.shared_per_sm;
+  prop->reservedSharedMemPerBlock = gpu.shared_reserved;
   prop->regsPerBlock = 65536;
   prop->regsPerMultiprocessor = 65536;
   prop->warpSize = 32;
@@ -133,11 +138,10 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
   prop->maxGridSize[0] = 2147483647;
   prop->maxGridSize[1] = 65535;
   prop->maxGridSize[2] = 65535;
-  prop->clockRate = 1000000;
+  prop->clockRate = gpu.clock_khz;
   prop->totalConstMem = 65536;
-  // What the labs target; the sim does not model an architecture.
-  prop->major = PPLAB_SIM_CUDA_ARCH / 100;
-  prop->minor = PPLAB_SIM_CUDA_ARCH % 100 / 10;
+  prop->major = gpu.arch / 100;
+  prop->minor = gpu.arch % 100 / 10;
   prop->textureAlignment = 512;
   prop->multiProcessorCount = workers;
   prop->concurrentKernels = 0;
@@ -146,11 +150,11 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
   prop->concurrentManagedAccess = 1;  // host and kernels share one memory
   prop->canMapHostMemory = 1;
   prop->cooperativeLaunch = 1;  // cudaLaunchCooperativeKernel runs every block at once
-  prop->memoryClockRate = 1000000;
-  prop->memoryBusWidth = 64;
-  prop->l2CacheSize = 1 << 20;
-  prop->maxThreadsPerMultiProcessor = 2048;
-  prop->maxBlocksPerMultiProcessor = 32;
+  prop->memoryClockRate = gpu.memory_khz;
+  prop->memoryBusWidth = gpu.bus_bits;
+  prop->l2CacheSize = gpu.l2_bytes;
+  prop->maxThreadsPerMultiProcessor = gpu.threads_per_sm;
+  prop->maxBlocksPerMultiProcessor = gpu.blocks_per_sm;
   return cudaSuccess;
 }
 
@@ -310,7 +314,8 @@ cudaError_t symbol_copy(void* dst, const void* src, size_t count, size_t symbol_
   return cudaSuccess;
 }
 cudaError_t set_max_dynamic_smem(int bytes) {
-  if (bytes < 0 || static_cast<size_t>(bytes) > kMaxDynSmem) return fail(cudaErrorInvalidValue);
+  // The most a block may opt into on the selected device, as cudaFuncSetAttribute checks it.
+  if (bytes < 0 || static_cast<size_t>(bytes) > device_profile().shared_optin) return fail(cudaErrorInvalidValue);
   // One limit for all kernels: the sim does not track attributes per function.
   size_t cur = g_max_dyn_smem.load();
   while (static_cast<size_t>(bytes) > cur && !g_max_dyn_smem.compare_exchange_weak(cur, static_cast<size_t>(bytes))) {}
@@ -323,8 +328,8 @@ cudaError_t pplab_sim_func_get_attributes(cudaFuncAttributes* attr) {
   std::memset(attr, 0, sizeof *attr);
   attr->maxThreadsPerBlock = 1024;
   attr->numRegs = 32;
-  attr->ptxVersion = 90;
-  attr->binaryVersion = 90;
+  attr->ptxVersion = pplab::sim::device_profile().arch / 10;
+  attr->binaryVersion = pplab::sim::device_profile().arch / 10;
   attr->maxDynamicSharedSizeBytes = static_cast<int>(max_dynamic_smem());
   return cudaSuccess;
 }

@@ -849,6 +849,10 @@ bool detail::launch_config_ok(const LaunchDesc& d) {
     set_last_error(cudaErrorInvalidValue);
     return false;
   }
+  if (!kernel_image_ok()) {
+    set_last_error(cudaErrorNoKernelImageForDevice);
+    return false;
+  }
   return true;
 }
 

@@ -79,6 +79,7 @@ struct State {
   unsigned char* split = nullptr;  // per word: its bytes' records are in shadow[]
   std::size_t dyn = 0;          // this launch's dynamic shared bytes
   std::size_t bump = 0;         // next free arena offset for a static array
+  std::size_t static_bytes = 0;  // the running block's function-scope __shared__ arrays
   std::size_t high = 0;         // highest arena offset ever used (what a reset clears)
   std::size_t ns_lo = kArenaBytes;  // namespace-scope arrays fill the arena's top, downwards
   std::vector<Array> ns_arrays;     // every namespace-scope array placed on this worker
@@ -450,6 +451,7 @@ void shared_block_begin(int nthreads, std::size_t dyn) {
   if (dyn) s.arrays.push_back({reinterpret_cast<std::uintptr_t>(s.base + kRedzone),
                                reinterpret_cast<std::uintptr_t>(s.base + kRedzone + dyn), 1, nullptr, nullptr, 0});
   s.bump = kRedzone + round_up(dyn, 16) + kRedzone;
+  s.static_bytes = 0;
   s.high = std::max(s.high, s.bump);
   // Namespace-scope arrays: in every block, unwritten again (their shadow records
   // are older than this block's start) and poisoned like the others.
@@ -493,6 +495,26 @@ void shared_warp_sync(int base, unsigned group) {
 }
 
 
+// What a GPU refuses: more than 48 KiB of static shared memory in a kernel (ptxas stops
+// the build), or static and dynamic together above what the device lets a block opt
+// into (the launch fails). The emulator learns a kernel's static arrays only as its
+// threads reach them, so it reports either at the declaration that crosses the line.
+void check_shared_limits(const State& s, const char* name, const char* file, int line) {
+  constexpr std::size_t kStaticLimit = 48 * 1024;
+  const DeviceProfile& gpu = device_profile();
+  const std::string where = "__shared__ " + std::string(name) + " (declared at " + fmt_site(Site{file, line}) +
+                            ") in " + describe_kernel(*tls_worker);
+  if (s.static_bytes > kStaticLimit)
+    fatal("too much static shared memory: " + where + " brings the block's __shared__ arrays to " +
+          std::to_string(s.static_bytes) + " bytes, above the 48 KiB (49152 bytes) a kernel may declare; nvcc " +
+          "refuses it. Above 48 KiB use extern __shared__ and cudaFuncSetAttribute");
+  if (s.static_bytes + s.dyn > gpu.shared_optin)
+    fatal("too much shared memory for the " + std::string(gpu.name) + " (PPLAB_SIM_DEVICE=" + gpu.key + "): " + where +
+          " brings the block to " + std::to_string(s.static_bytes) + " static and " + std::to_string(s.dyn) +
+          " dynamic bytes, above the " + std::to_string(gpu.shared_optin) +
+          " a block may have there; the launch fails on that GPU");
+}
+
 void* shared_place(SharedSlot& slot, std::size_t size, std::size_t align, std::size_t elem, const char* name,
                    const char* file, int line) {
   if (!tls_worker || !tls_state || tls_shared_gen == kNoBlock) return nullptr;
@@ -503,6 +525,8 @@ void* shared_place(SharedSlot& slot, std::size_t size, std::size_t align, std::s
           fmt_site(Site{file, line}) + ") does not fit beside the block's other shared memory");
   s.bump = off + size + kRedzone;
   s.high = std::max(s.high, s.bump);
+  s.static_bytes += size;
+  check_shared_limits(s, name, file, line);
   unsigned char* p = s.base + off;
   // Poison values too, for runs with checking off: a read before any write shows
   // as NaN / -1, not as the last block's data.

@@ -39,8 +39,8 @@ bool contains(const std::string& haystack, const std::string& needle) {
 }
 
 // Checks that `output` holds each of `texts`, in any order; a failure names the text.
-void expect_contains(const std::string& output, std::initializer_list<const char*> texts) {
-  for (const char* text : texts) {
+void expect_contains(const std::string& output, std::initializer_list<std::string> texts) {
+  for (const std::string& text : texts) {
     INFO("expected in the output: " << text);
     CHECK(contains(output, text));
   }
@@ -61,7 +61,7 @@ enum class Exit { cleanly, with_error };
 
 // Checks how a run ended and that its output holds each of `texts`; a failure shows the
 // whole output. Returns the run for the checks that are not a plain "holds this text".
-RunResult expect_run(RunResult r, Exit exit, std::initializer_list<const char*> texts) {
+RunResult expect_run(RunResult r, Exit exit, std::initializer_list<std::string> texts) {
   INFO(r.output);
   if (exit == Exit::cleanly) {
     CHECK(r.status == 0);
@@ -251,7 +251,9 @@ TEST_CASE("the runtime API answers like a one-device CUDA runtime") {
   CHECK(dev == 0);
   cudaDeviceProp p;
   CHECK(cudaGetDeviceProperties(&p, 0) == cudaSuccess);
-  CHECK(std::string(p.name).find("pplab CPU emulator") == 0);
+  // The default device, named as the emulator standing in for it.
+  CHECK(std::string(p.name).find("NVIDIA H200 (pplab CPU emulator") == 0);
+  CHECK(p.major * 100 + p.minor * 10 == 900);
   CHECK(p.warpSize == 32);
   CHECK(p.maxThreadsPerBlock == 1024);
   CHECK(p.sharedMemPerBlock == 48 * 1024);
@@ -309,7 +311,7 @@ TEST_CASE("cudaMalloc of more than the device memory fails like a GPU") {
   CHECK(cudaFree(ptr) == cudaSuccess);
 }
 
-TEST_CASE("cudaFuncSetAttribute raises the dynamic shared memory limit up to 227 KiB") {
+TEST_CASE("cudaFuncSetAttribute raises the dynamic shared memory limit up to the default device's 227 KiB") {
   CHECK(cudaFuncSetAttribute(simtest::seed_dot_product, cudaFuncAttributeMaxDynamicSharedMemorySize, 100 * 1024) ==
         cudaSuccess);
   CHECK(simtest::launch_with(dim3(1), dim3(32), 100 * 1024) == cudaSuccess);
@@ -639,7 +641,7 @@ TEST_CASE("a spin-wait deadlock is ended by the watchdog after PPLAB_SIM_TIMEOUT
 TEST_CASE("device printf reaches stdout and the schedule comes from PPLAB_SIM_SCHEDULE") {
   expect_run(run("PPLAB_SIM_SCHEDULE=reverse " + program("pplab_sim_prog_hello")), Exit::cleanly,
              {"hello from block 1 thread 1 value 11",
-              "device: pplab CPU emulator",
+              "device: NVIDIA H200 (pplab CPU emulator",
               "schedule: 1"});
   auto rnd = run("PPLAB_SIM_SCHEDULE=random:42 " + program("pplab_sim_prog_hello"));
   CHECK(contains(rnd.output, "schedule: 2"));
@@ -745,6 +747,78 @@ TEST_CASE("a shuffle reading a lane outside its mask is reported with its line")
 TEST_CASE("__CUDA_ARCH__ is the sim's device in code only a GPU compiles, and undefined in host code") {
   expect_run(simcc_run("cuda_arch"), Exit::cleanly,
              {"arch: sum_path 800, device_body 900, both_sides 1, kernel 90, lambda 7, host_group 1, host_body 10\n"});
+}
+
+namespace {
+// A simcc program built for a device (PPLAB_SIM_DEVICE when compiling) and run with `env`.
+RunResult simcc_run_for(const std::string& device, const std::string& name, const std::string& args = "",
+                        const std::string& env = "") {
+  const std::string src = std::string(PPLAB_SIM_TEST_SRC_DIR) + "/programs/nvcc_like/" + name + ".cu";
+  const std::string exe = std::string(PPLAB_SIM_TEST_TMP_DIR) + "/nvcc_like_" + name + "_" + device;
+  RunResult built = run("PPLAB_SIM_DEVICE=" + device + " " + PPLAB_SIM_SIMCC + " " + src + " -o " + exe);
+  if (built.status != 0) return built;
+  return run("env -u PPLAB_SIM_DEVICE " + env + exe + " " + args);
+}
+
+struct ProfileFacts {
+  const char *key, *name;
+  int arch, optin;
+};
+// From NVIDIA's tables: the most dynamic shared memory a block may opt into, by GPU.
+const ProfileFacts kProfileFacts[] = {
+    {"v100", "Tesla V100-SXM2-16GB", 700, 98304}, {"t4", "Tesla T4", 750, 65536},
+    {"a100", "NVIDIA A100-SXM4-40GB", 800, 166912}, {"a10", "NVIDIA A10", 860, 101376},
+    {"l4", "NVIDIA L4", 890, 101376},   {"h100", "NVIDIA H100 80GB HBM3", 900, 232448},
+    {"h200", "NVIDIA H200", 900, 232448}};
+}  // namespace
+
+TEST_CASE("each device profile reports its GPU, lets a block opt into its shared memory and no more, and sets __CUDA_ARCH__") {
+  for (const ProfileFacts& gpu : kProfileFacts) {
+    INFO(gpu.key);
+    const std::string optin = std::to_string(gpu.optin), above = std::to_string(gpu.optin + 1);
+    const std::string cc = std::to_string(gpu.arch / 100) + "." + std::to_string(gpu.arch % 100 / 10);
+    expect_run(simcc_run_for(gpu.key, "device_profile"), Exit::cleanly,
+               {std::string("device: ") + gpu.name + " (pplab CPU emulator", "; " + cc + " (attribute",
+                "opt-in " + optin + ", per SM",
+                "opt-in " + optin + " bytes: cudaSuccess, launch cudaSuccess, __CUDA_ARCH__ " + std::to_string(gpu.arch),
+                "opt-in " + above + " bytes: cudaErrorInvalidValue, launch cudaErrorInvalidValue; 1025 threads: "
+                "cudaErrorInvalidValue",
+                "warp sum 32"});
+  }
+}
+
+TEST_CASE("PPLAB_SIM_DEVICE at run time picks the device; code built for a newer one gets no kernel image") {
+  // Built for the T4, run as an H200: the older architecture's code runs (as its PTX would).
+  expect_run(simcc_run_for("t4", "device_profile", "", "PPLAB_SIM_DEVICE=h200 "), Exit::cleanly,
+             {"device: NVIDIA H200", "launch cudaSuccess, __CUDA_ARCH__ 750"});
+  // Built for the H200, run as a T4: its device code tests __CUDA_ARCH__, so it cannot run.
+  expect_run(simcc_run_for("h200", "device_profile", "", "PPLAB_SIM_DEVICE=T4 "), Exit::cleanly,
+             {"device: Tesla T4", "launch cudaErrorNoKernelImageForDevice",
+              "device_profile.cu was compiled for sm_90 (its device code tests __CUDA_ARCH__), and the Tesla T4 "
+              "(PPLAB_SIM_DEVICE=t4) is sm_75"});
+  const RunResult unknown = simcc_run_for("h200", "device_profile", "", "PPLAB_SIM_DEVICE=rtx9000 ");
+  CHECK(unknown.status != 0);
+  CHECK(contains(unknown.output, "PPLAB_SIM_DEVICE 'rtx9000' is not a device the emulator knows; it knows v100, t4"));
+}
+
+TEST_CASE("static shared memory above 48 KiB, and static plus dynamic above the device's limit, are reported") {
+  expect_run(simcc_run_for("h200", "device_profile", "static"), Exit::with_error,
+             {"too much static shared memory: __shared__ big (declared at", "device_profile.cu:26",
+              "49156 bytes, above the 48 KiB (49152 bytes) a kernel may declare"});
+  expect_run(simcc_run_for("t4", "device_profile", "static_and_dynamic"), Exit::with_error,
+             {"too much shared memory for the Tesla T4 (PPLAB_SIM_DEVICE=t4): __shared__ fixed", "device_profile.cu:33",
+              "40960 static and 49152 dynamic bytes, above the 65536"});
+  expect_run(simcc_run_for("h200", "device_profile", "static_and_dynamic"), Exit::cleanly, {});
+}
+
+TEST_CASE("__reduce_*_sync does not compile for a GPU below sm_80, and is reported with its line when run on one") {
+  const RunResult built_for_t4 = simcc_run_for("t4", "warp_reduce");
+  CHECK(built_for_t4.status != 0);
+  CHECK(contains(built_for_t4.output, "warp_reduce.cu:12:19:   required from here"));
+  CHECK(contains(built_for_t4.output, "__reduce_*_sync needs compute capability 8.0 (sm_80)"));
+  expect_run(simcc_run_for("a100", "warp_reduce", "", "PPLAB_SIM_DEVICE=t4 "), Exit::with_error,
+             {"pplab-sim: error: __reduce_*_sync at", "warp_reduce.cu:12 in kernel 'reduce'",
+              "needs compute capability 8.0 (sm_80), and the Tesla T4 (PPLAB_SIM_DEVICE=t4) is sm_75"});
 }
 
 TEST_CASE("__reduce_*_sync reduce over the lanes of the mask, min and max signed for int") {

@@ -24,7 +24,8 @@
 // Newlines inside a rewritten span are emitted after the replacement, so each line
 // keeps its number; the output starts with #line 1 "<absolute path of input>".
 // A .cu file also gets nvcc's implicit `#include <cuda_runtime.h>` first.
-// In device-only places, __CUDA_ARCH__ is spelled PPLAB_SIM_CUDA_ARCH (device_arch.h).
+// In device-only places, __CUDA_ARCH__ is spelled PPLAB_SIM_CUDA_ARCH (device_arch.h), and
+// a file with such places tells the runtime its architecture after its last line.
 //
 // Headers: a quoted #include that resolves next to the including file is followed.
 // A header that needs a rewrite (it launches, declares extern __shared__ or defines
@@ -311,6 +312,7 @@ struct Context {
   std::set<std::string> active;              // headers being rewritten (include cycles)
   std::set<std::string> deps;                // every header followed
   int kernels = 0;                           // registrations emitted (unique names)
+  bool arch_dependent = false;               // some device code here tests __CUDA_ARCH__
 };
 
 std::string escape_quoted(const std::string& path) {
@@ -499,6 +501,7 @@ int rewrite_file(const std::string& in_path, const std::string& out_path, Contex
   const std::filesystem::path dir = std::filesystem::absolute(in_path).parent_path();
   const std::vector<Edit> arch_edits = pplab_sim_rewrite::device_arch_edits(code);
   edits.insert(edits.end(), arch_edits.begin(), arch_edits.end());
+  if (!arch_edits.empty()) ctx.arch_dependent = true;
   bool need = has_token(code, "__global__") || has_token(code, "__shared__") || code.find("<<<") != std::string::npos ||
               !arch_edits.empty();
   int status = 0;
@@ -536,6 +539,11 @@ int rewrite_file(const std::string& in_path, const std::string& out_path, Contex
     pos = e.end;
   }
   out.write(src.data() + pos, static_cast<std::streamsize>(src.size() - pos));
+  // Device code that tests __CUDA_ARCH__ was compiled for one architecture: the runtime
+  // is told, after the file's last line, so that a device without it refuses to run it.
+  if (!is_header && ctx.arch_dependent)
+    out << "\n[[maybe_unused]] static const bool pplab_sim_arch_noted_ = ::pplab::sim::note_arch_dependent_code(__FILE__, "
+           "PPLAB_SIM_CUDA_ARCH);\n";
   return out ? status : 1;
 }
 

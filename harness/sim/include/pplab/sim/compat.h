@@ -104,9 +104,9 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* user_
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t cb, void* user_data, unsigned int flags);
 
 // --- occupancy -------------------------------------------------------------
-// The sim has no registers or SMs to fill; it answers what an H200-class device
-// would for a kernel without register pressure: the largest block the limit
-// allows, and enough blocks to give every worker thread 2048 threads.
+// The sim has no registers to fill; it answers what the selected device
+// (PPLAB_SIM_DEVICE) would for a kernel without register pressure: the largest block
+// the limit allows, and enough blocks to fill every worker thread as a multiprocessor.
 namespace pplab::sim {
 int occupancy_grid(int block_size);
 }

@@ -25,7 +25,7 @@
   X(cudaErrorNoDevice, 100, "no CUDA-capable device is detected") \
   X(cudaErrorInvalidDevice, 101, "invalid device ordinal") \
   X(cudaErrorInvalidKernelImage, 200, "unknown error") \
-  X(cudaErrorNoKernelImageForDevice, 209, "unknown error") \
+  X(cudaErrorNoKernelImageForDevice, 209, "no kernel image is available for execution on the device") \
   X(cudaErrorInvalidResourceHandle, 400, "invalid resource handle") \
   X(cudaErrorSymbolNotFound, 500, "unknown error") \
   X(cudaErrorNotReady, 600, "device not ready") \
@@ -287,9 +287,15 @@ inline cudaError_t cudaFuncSetCacheConfig(F*, cudaFuncCache) { return cudaSucces
 cudaError_t pplab_sim_func_get_attributes(cudaFuncAttributes* attr);
 template <class F>
 inline cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, F*) { return pplab_sim_func_get_attributes(attr); }
+namespace pplab::sim {
+/// Blocks of `block_size` threads with `dynamic_smem` bytes each that one multiprocessor
+/// of the selected device holds (registers are not modelled).
+int occupancy_blocks(int block_size, size_t dynamic_smem);
+}
 template <class F>
-inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, F*, int block_size, size_t) {
-  *blocks = block_size > 0 ? (block_size > 1024 ? 0 : 2048 / block_size) : 0;
+inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, F*, int block_size, size_t smem) {
+  if (!blocks) return cudaErrorInvalidValue;
+  *blocks = pplab::sim::occupancy_blocks(block_size, smem);
   return cudaSuccess;
 }
 

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <type_traits>
 
+#include "pplab/sim/devices.h"
+
 namespace pplab::sim {
 enum class WarpOp : std::uint8_t {
   sync, ballot, any, all, shfl, shfl_up, shfl_down, shfl_xor, match_any, active,
@@ -38,12 +40,23 @@ T shfl(WarpOp op, const char* file, int line, unsigned mask, T var, int arg, int
 
 // CUDA's __reduce_*_sync (sm_80 and later): every lane of the mask gets the reduction of
 // the mask's values. int and unsigned overloads, as in CUDA; min and max compare signed
-// for int (arg 1), so the scheduler is told which.
+// for int (arg 1), so the scheduler is told which. Compiled for an older architecture the
+// call does not compile (nvcc refuses it too); compiled for sm_80 and run as an older
+// device, it is reported with its line.
+template <int Arch>
+constexpr bool reduce_sync_exists() {
+  static_assert(Arch >= 800,
+                "__reduce_*_sync needs compute capability 8.0 (sm_80); this code is compiled for an older GPU "
+                "(PPLAB_SIM_DEVICE at build time, or -arch): keep a path for it under #if __CUDA_ARCH__ >= 800");
+  return true;
+}
 inline int warp_reduce(WarpOp op, const char* file, int line, unsigned mask, int value) {
+  detail::require_arch(800, "__reduce_*_sync", file, line);
   return static_cast<int>(static_cast<std::uint32_t>(
       warp_op(op, mask, static_cast<std::uint32_t>(value), /*signed=*/1, 32, file, line)));
 }
 inline unsigned warp_reduce(WarpOp op, const char* file, int line, unsigned mask, unsigned value) {
+  detail::require_arch(800, "__reduce_*_sync", file, line);
   return static_cast<unsigned>(warp_op(op, mask, value, /*signed=*/0, 32, file, line));
 }
 }  // namespace pplab::sim
@@ -69,15 +82,15 @@ inline unsigned warp_reduce(WarpOp op, const char* file, int line, unsigned mask
 #define __activemask() ::pplab::sim::active_mask(__FILE__, __LINE__)
 
 #define __reduce_add_sync(mask, value) \
-  ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_add, __FILE__, __LINE__, (mask), (value))
+  ((void)::pplab::sim::reduce_sync_exists<PPLAB_SIM_CUDA_ARCH>(), ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_add, __FILE__, __LINE__, (mask), (value)))
 #define __reduce_min_sync(mask, value) \
-  ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_min, __FILE__, __LINE__, (mask), (value))
+  ((void)::pplab::sim::reduce_sync_exists<PPLAB_SIM_CUDA_ARCH>(), ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_min, __FILE__, __LINE__, (mask), (value)))
 #define __reduce_max_sync(mask, value) \
-  ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_max, __FILE__, __LINE__, (mask), (value))
+  ((void)::pplab::sim::reduce_sync_exists<PPLAB_SIM_CUDA_ARCH>(), ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_max, __FILE__, __LINE__, (mask), (value)))
 // The bitwise ones take unsigned values only, as in CUDA.
 #define __reduce_and_sync(mask, value) \
-  ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_and, __FILE__, __LINE__, (mask), static_cast<unsigned>(value))
+  ((void)::pplab::sim::reduce_sync_exists<PPLAB_SIM_CUDA_ARCH>(), ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_and, __FILE__, __LINE__, (mask), static_cast<unsigned>(value)))
 #define __reduce_or_sync(mask, value) \
-  ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_or, __FILE__, __LINE__, (mask), static_cast<unsigned>(value))
+  ((void)::pplab::sim::reduce_sync_exists<PPLAB_SIM_CUDA_ARCH>(), ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_or, __FILE__, __LINE__, (mask), static_cast<unsigned>(value)))
 #define __reduce_xor_sync(mask, value) \
-  ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_xor, __FILE__, __LINE__, (mask), static_cast<unsigned>(value))
+  ((void)::pplab::sim::reduce_sync_exists<PPLAB_SIM_CUDA_ARCH>(), ::pplab::sim::warp_reduce(::pplab::sim::WarpOp::reduce_xor, __FILE__, __LINE__, (mask), static_cast<unsigned>(value)))

@@ -1,0 +1,99 @@
+// The device the emulator presents itself as (pplab/sim/devices.h): which profile a
+// run takes, and the architecture checks that follow from it.
+#include <cctype>
+#include <cstdlib>
+#include <string>
+
+#include "internal.h"
+
+namespace pplab::sim {
+namespace {
+#define PPLAB_SIM_PROFILE_ROW(key, name, optin, per_sm, reserved, threads, blocks, l2, bus, memory_khz, clock_khz, \
+                              memory)                                                                              \
+  DeviceProfile{#key, name, PPLAB_SIM_ARCH_OF_##key, optin, per_sm, reserved, threads, blocks, l2, bus, memory_khz, \
+                clock_khz, memory},
+constexpr DeviceProfile kProfiles[] = {PPLAB_SIM_DEVICES(PPLAB_SIM_PROFILE_ROW)};
+#undef PPLAB_SIM_PROFILE_ROW
+
+// The arena holds the largest dynamic shared memory any profile allows.
+static_assert([] {
+  for (const DeviceProfile& p : kProfiles)
+    if (p.shared_optin > detail::kMaxDynSmem) return false;
+  return true;
+}());
+
+// Set during static initialisation, before main: constant-initialised, so they exist
+// before any translation unit's initialiser notes its device.
+const char* g_build_device = nullptr;
+const char* g_arch_file = nullptr;  // the file with the highest architecture noted
+int g_arch = 0;
+
+std::string known_keys() {
+  std::string keys;
+  for (const DeviceProfile& p : kProfiles) keys += std::string(keys.empty() ? "" : ", ") + p.key;
+  return keys;
+}
+
+const DeviceProfile& find_profile(const std::string& key, const char* where) {
+  std::string lower;
+  for (char c : key) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const DeviceProfile& p : kProfiles)
+    if (lower == p.key) return p;
+  detail::fatal(std::string(where) + " '" + key + "' is not a device the emulator knows; it knows " + known_keys() +
+                " (harness/sim/README.md, device profiles)");
+}
+
+#define PPLAB_SIM_STR_(x) #x
+#define PPLAB_SIM_STR(x) PPLAB_SIM_STR_(x)
+const DeviceProfile& select_profile() {
+  if (const char* e = std::getenv("PPLAB_SIM_DEVICE"); e && *e) return find_profile(e, "PPLAB_SIM_DEVICE");
+  if (g_build_device) return find_profile(g_build_device, "the device this program was built for,");
+  return find_profile(PPLAB_SIM_STR(PPLAB_SIM_DEFAULT_DEVICE), "the default device");
+}
+
+std::string sm(int arch) { return "sm_" + std::to_string(arch / 10); }
+}  // namespace
+
+const DeviceProfile& device_profile() {
+  static const DeviceProfile& selected = select_profile();
+  return selected;
+}
+
+bool note_build_device(const char* key) {
+  if (!g_build_device) g_build_device = key;
+  return true;
+}
+
+bool note_arch_dependent_code(const char* file, int arch) {
+  if (arch > g_arch) g_arch = arch, g_arch_file = file;
+  return true;
+}
+
+namespace detail {
+bool kernel_image_ok() {
+  const DeviceProfile& device = device_profile();
+  if (g_arch <= device.arch) return true;
+  static const bool reported = [&] {
+    warn(std::string(g_arch_file) + " was compiled for " + sm(g_arch) + " (its device code tests __CUDA_ARCH__), " +
+         "and the " + device.name + " (PPLAB_SIM_DEVICE=" + device.key + ") is " + sm(device.arch) +
+         ": no kernel image for this device, so every launch fails with cudaErrorNoKernelImageForDevice, as on " +
+         "the GPU.\nBuild for this device: PPLAB_SIM_DEVICE=" + device.key +
+         " when compiling (simcc, or cmake -DPPLAB_SIM_DEVICE=" + device.key + ").");
+    return true;
+  }();
+  (void)reported;
+  return false;
+}
+
+void require_arch(int arch, const char* what, const char* file, int line) {
+  const DeviceProfile& device = device_profile();
+  if (device.arch >= arch) return;
+  const std::string where = tls_worker ? " in " + describe_kernel(*tls_worker) : std::string();
+  fatal(std::string(what) + " at " + fmt_site(Site{file, line}) + where + " needs compute capability " +
+        std::to_string(arch / 100) + "." + std::to_string(arch % 100 / 10) + " (" + sm(arch) + "), and the " +
+        device.name + " (PPLAB_SIM_DEVICE=" + device.key + ") is " + sm(device.arch) +
+        ": nvcc refuses this code for that GPU. Keep a path for older GPUs under #if __CUDA_ARCH__ >= " +
+        std::to_string(arch) + ".");
+}
+}  // namespace detail
+}  // namespace pplab::sim
