@@ -155,7 +155,10 @@ std::string configure_submission(const Workbook& workbook, const std::string& ba
       "-DPPLAB_CHECK_SKELETONS=OFF", "-DPPLAB_BUILD_DOCS=OFF",
       "-DPPLAB_SIM_ORACLE=ON"};  // a GPU tree also builds the checks for the emulator
   configure.insert(configure.end(), workbook.configure_settings.begin(), workbook.configure_settings.end());
-  const std::string architectures = PPLAB_CUDA_ARCHITECTURES;  // empty in a sim build: grading's sm_90
+  // This build's CMAKE_CUDA_ARCHITECTURES, its entries separated by commas (CMakeLists.txt
+  // says why); empty in a sim build: grading's sm_90.
+  std::string architectures = PPLAB_CUDA_ARCHITECTURES;
+  std::replace(architectures.begin(), architectures.end(), ',', ';');
   if (backend == "gpu") configure.push_back("-DCMAKE_CUDA_ARCHITECTURES=" + (architectures.empty() ? "90" : architectures));
   const auto configured = run_process(configure, {}, std::chrono::seconds(600));
   if (!configured.succeeded())
