@@ -132,9 +132,20 @@ __global__ void scatter_kernel(const T* __restrict__ in, const unsigned* __restr
 inline constexpr int kSinglePassThreads = 256;
 inline constexpr int kItemsPerThread = 16;
 inline constexpr int kTileItems = kSinglePassThreads * kItemsPerThread;  // 4096 elements
-/// Blocks each multiprocessor should hold at once (caps registers at 32 per thread):
-/// while one block waits for its predecessors, the others keep the memory busy.
+/// Blocks each multiprocessor should hold at once: as many as fit, so that while one block
+/// waits for its predecessors, the others keep the memory busy. The count caps registers
+/// (65536 / (count * 256) a thread), and a count the GPU cannot hold caps nothing (ptxas
+/// ignores it, with a warning), so each GPU's device pass asks for what that GPU holds:
+/// 8 on sm_80 and sm_90 (2048 threads; 32 registers), 5 on sm_86 and sm_89 (100 KiB of
+/// shared memory, 16 KiB a block and 1 KiB the GPU keeps for each; 48 registers), 3 on
+/// sm_75 (64 KiB; 80 registers). Other GPUs get 5: asking for fewer than fit is safe.
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000
 inline constexpr int kSinglePassBlocksPerSM = 8;
+#elif __CUDA_ARCH__ == 750
+inline constexpr int kSinglePassBlocksPerSM = 3;
+#else
+inline constexpr int kSinglePassBlocksPerSM = 5;
+#endif
 inline constexpr unsigned kFullMask = 0xffffffffu;
 
 /// What a tile's status word says: its state in the high 32 bits, a count in the low 32.
