@@ -107,6 +107,12 @@ endfunction()
 if(NOT TARGET pplab_student_checks)
   add_custom_target(pplab_student_checks)
 endif()
+# Every student runner (the student's kernel files, compiled by nvcc in a GPU build):
+# `cmake --build <dir> --target pplab_student_runners`, CI's proof that the skeletons
+# compile for each GPU architecture.
+if(NOT TARGET pplab_student_runners)
+  add_custom_target(pplab_student_runners)
+endif()
 
 function(pplab_add_lab name)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "SANITIZER_LARGE_N" "EXTRA_SOURCES")
@@ -173,6 +179,7 @@ function(pplab_add_lab name)
     pplab_add_runner(${target} ${lab_folder} ${kernel_file})
     if(tree STREQUAL "labs")
       add_dependencies(pplab_student_checks ${target})  # what a GPU build's sim oracle builds
+      add_dependencies(pplab_student_runners ${target}_runner)
     endif()
     doctest_discover_tests(${target}
       TEST_PREFIX "${prefix}"
