@@ -13,6 +13,7 @@ namespace {
 using pplab::CheckContext;
 using pplab::DeviceBuffer;
 using pplab::lab10::MergeKernel;
+using pplab::lab10::SortTile;
 
 const pplab::Todo kMergeSteps{"10.1-10.2 and 10.5",
                               "the merge path (10.1), the serial merge (10.2), the merge pass that runs them (10.5)"};
@@ -37,6 +38,17 @@ std::string name_of(MergeKernel merge) {
   return "?";
 }
 
+// Keys per tile of the block sort that sort_keys (pairs false) or sort_pairs runs with
+// `tile` on this device (the lab's sort_block_threads, from the rule in merge_sort.cuh).
+std::size_t sort_tile_items(bool pairs, SortTile tile) {
+  return std::size_t(pplab::lab10::sort_block_threads(pairs, tile)) * pplab::lab10::kItemsPerThread;
+}
+
+std::string name_of(std::size_t sort_tile, SortTile tile) {
+  return std::to_string(sort_tile / pplab::lab10::kItemsPerThread) + "-thread block sort" +
+         (tile == SortTile::small ? std::string(" (SortTile::small)") : std::string());
+}
+
 // Whether this call merged with the stretch kernel: until 10.9 switches it on, "tiled"
 // and "best" run the global merge passes, whose steps are the ones to blame.
 bool runs_tiled(MergeKernel merge) { return merge != MergeKernel::global && pplab::lab10::tiled_merge_available(); }
@@ -53,9 +65,9 @@ struct Diagnosis {
 // holds everything, else (first suspect) of the merge pass that copies them.
 enum class Values { not_checked, follow_keys, reordered_among_equal_keys, doubled_among_equal_keys, from_other_keys };
 template <class Key>
-Diagnosis diagnose_sort(const std::vector<Key>& got_keys, std::size_t n, MergeKernel merge, bool unwritten,
-                        bool keys_right = false, Values values = Values::not_checked) {
-  const std::size_t tile = pplab::lab10::kSortTileItems;  // what one block sorts
+Diagnosis diagnose_sort(const std::vector<Key>& got_keys, std::size_t n, MergeKernel merge, std::size_t tile,
+                        bool unwritten, bool keys_right = false, Values values = Values::not_checked) {
+  // tile: the keys one block of the block sort sorts
   const pplab::Todo passes = runs_tiled(merge) ? kTiledSteps : kPassSteps;
   if (keys_right && values == Values::from_other_keys) {
     if (n <= tile)
@@ -90,24 +102,31 @@ Diagnosis diagnose_sort(const std::vector<Key>& got_keys, std::size_t n, MergeKe
 }
 
 template <class Key>
-void check_sort_keys(const std::string& check, const std::vector<Key>& keys, MergeKernel merge = MergeKernel::best) {
+void check_sort_keys(const std::string& check, const std::vector<Key>& keys, MergeKernel merge = MergeKernel::best,
+                     SortTile tile = SortTile::best) {
+  const std::size_t sort_tile = sort_tile_items(false, tile);
+  const std::string sort_name = name_of(sort_tile, tile);
   pplab::for_each_schedule([&](const std::string& schedule) {
     DeviceBuffer<Key> d_in(keys), d_out(keys.size());
     d_out.poison();
-    PPLAB_ON_DEVICE("sort_keys", keys.size(), pplab::lab10::sort_keys(d_in.data(), d_out.data(), keys.size(), 0, merge));
+    PPLAB_ON_DEVICE("sort_keys", keys.size(),
+                    pplab::lab10::sort_keys(d_in.data(), d_out.data(), keys.size(), 0, merge, tile));
     const auto got = d_out.download();
     const bool unwritten = std::any_of(got.begin(), got.end(), [](Key k) { return pplab::is_poison(k); });
-    const Diagnosis diagnosis = diagnose_sort(got, keys.size(), merge, unwritten);
-    CheckContext context{check + " (sort_keys, " + name_of(merge) + ")", keys.size(), diagnosis.todo, "keys_out",
-                         schedule, diagnosis.hint};
+    const Diagnosis diagnosis = diagnose_sort(got, keys.size(), merge, sort_tile, unwritten);
+    CheckContext context{check + " (sort_keys, " + sort_name + ", " + name_of(merge) + ")", keys.size(),
+                         diagnosis.todo, "keys_out", schedule, diagnosis.hint};
     PPLAB_EXPECT(pplab::check_sorted_permutation(context, keys, got));
     PPLAB_EXPECT(pplab::check_unchanged(context, "keys_in", keys, d_in.download()));
   });
 }
 
 template <class Key>
-void check_sort_pairs(const std::string& check, const std::vector<Key>& keys, MergeKernel merge = MergeKernel::best) {
+void check_sort_pairs(const std::string& check, const std::vector<Key>& keys, MergeKernel merge = MergeKernel::best,
+                      SortTile tile = SortTile::best) {
   const auto values = pplab::iota_values<std::uint32_t>(keys.size());  // input positions: stability shows
+  const std::size_t sort_tile = sort_tile_items(true, tile);
+  const std::string sort_name = name_of(sort_tile, tile);
   pplab::for_each_schedule([&](const std::string& schedule) {
     DeviceBuffer<Key> d_keys_in(keys), d_keys_out(keys.size());
     DeviceBuffer<std::uint32_t> d_values_in(values), d_values_out(keys.size());
@@ -115,7 +134,7 @@ void check_sort_pairs(const std::string& check, const std::vector<Key>& keys, Me
     d_values_out.poison();
     PPLAB_ON_DEVICE("sort_pairs", keys.size(),
                     pplab::lab10::sort_pairs(d_keys_in.data(), d_values_in.data(), d_keys_out.data(),
-                                             d_values_out.data(), keys.size(), 0, merge));
+                                             d_values_out.data(), keys.size(), 0, merge, tile));
     const auto got_keys = d_keys_out.download();
     const auto got_values = d_values_out.download();
     const bool unwritten = std::any_of(got_values.begin(), got_values.end(),
@@ -134,9 +153,10 @@ void check_sort_pairs(const std::string& check, const std::vector<Key>& keys, Me
                                  ? Values::reordered_among_equal_keys
                              : own_keys ? Values::doubled_among_equal_keys
                                         : Values::from_other_keys;
-    const Diagnosis diagnosis = diagnose_sort(got_keys, keys.size(), merge, unwritten, got_keys == sorted, following);
-    CheckContext context{check + " (sort_pairs, " + name_of(merge) + ")", keys.size(), diagnosis.todo,
-                         "keys_out", schedule, diagnosis.hint};
+    const Diagnosis diagnosis =
+        diagnose_sort(got_keys, keys.size(), merge, sort_tile, unwritten, got_keys == sorted, following);
+    CheckContext context{check + " (sort_pairs, " + sort_name + ", " + name_of(merge) + ")", keys.size(),
+                         diagnosis.todo, "keys_out", schedule, diagnosis.hint};
     PPLAB_EXPECT(pplab::check_stable_pairs(context, keys, values, got_keys, got_values));
     PPLAB_EXPECT(pplab::check_unchanged(context, "keys_in", keys, d_keys_in.download()));
     PPLAB_EXPECT(pplab::check_unchanged(context, "values_in", values, d_values_in.download()));
@@ -213,7 +233,7 @@ TEST_CASE("sort pairs is stable with many duplicate keys") {
 }
 
 TEST_CASE("sort keys handles duplicates all equal sorted and reverse sorted inputs") {
-  const std::size_t n = 150001;  // 9 sort tiles: the block sort and four merge passes
+  const std::size_t n = 150001;  // 9 sort tiles of 17408 keys and four merge passes (18 and five of 8704)
   std::vector<int> reversed = pplab::iota_values<int>(n, -25000);
   std::reverse(reversed.begin(), reversed.end());
   check_sort_keys("sort keys handles many duplicates", few_distinct<int>(n, 400));
@@ -239,28 +259,94 @@ TEST_CASE("sort keys handles the extremes of int and unsigned keys") {
   }
 }
 
-// Sizes just past one sort tile (one pass, a partial second run), past four merge tiles
-// of the second run, and nine sort tiles (four passes, a partial last run).
-const std::size_t kMergePassSizes[] = {pplab::lab10::kSortTileItems + 1,
-                                       pplab::lab10::kSortTileItems + 4 * pplab::lab10::kTileItems + 1, 150001};
+// Sizes that follow the block sort's tile (what sort_keys, pairs false, or sort_pairs runs
+// with `tile` on this device): just past one sort tile (one pass, a partial second run),
+// past four merge tiles of the second run, and eight sort tiles and more (four passes, a
+// partial last run; 150001 keys for the 17408-key tile).
+std::vector<std::size_t> merge_pass_sizes(bool pairs, SortTile tile = SortTile::best) {
+  const std::size_t sort_tile = sort_tile_items(pairs, tile);
+  return {sort_tile + 1, sort_tile + 4 * pplab::lab10::kTileItems + 1, 8 * sort_tile + 10737};
+}
 
 TEST_CASE("sort keys with the global merge passes matches the CPU reference") {
-  for (std::size_t n : kMergePassSizes) {
+  for (std::size_t n : merge_pass_sizes(false))
     check_sort_keys("sort keys with the global merge passes", pplab::random_full_range<int>(n, 700 + n),
                     MergeKernel::global);
+  for (std::size_t n : merge_pass_sizes(true))
     check_sort_pairs("sort pairs with the global merge passes", few_distinct<unsigned>(n, 800 + n),
                      MergeKernel::global);
-  }
 }
 
 TEST_CASE("sort keys with the tiled merge passes matches the CPU reference") {
   // Each block finds its own splits (few tiles), or a kernel finds them all first (what
   // runs for more than kWarpSearchTiles tiles).
   for (MergeKernel merge : {MergeKernel::tiled, MergeKernel::tiled_splits_first}) {
-    for (std::size_t n : kMergePassSizes) {
+    for (std::size_t n : merge_pass_sizes(false))
       check_sort_keys("sort keys with the tiled merge passes", pplab::random_full_range<int>(n, 900 + n), merge);
+    for (std::size_t n : merge_pass_sizes(true))
       check_sort_pairs("sort pairs with the tiled merge passes", few_distinct<unsigned>(n, 1000 + n), merge);
-    }
+  }
+}
+
+TEST_CASE("the block sort takes 1024 threads where its tile fits the device's shared memory") {
+  // The rule of merge_sort.cuh against the opt-in shared memory of the GPUs the lab runs on.
+  using pplab::lab10::kSmallSortBlockThreads;
+  using pplab::lab10::kSortBlockThreads;
+  using pplab::lab10::sort_block_threads_for;
+  struct Gpu {
+    const char* name;
+    std::size_t optin_bytes;  // cudaDevAttrMaxSharedMemoryPerBlockOptin
+    int keys, pairs;          // the block sort's threads
+  };
+  const Gpu gpus[] = {{"T4 (sm_75)", 65536, kSmallSortBlockThreads, kSmallSortBlockThreads},
+                      {"V100 (sm_70)", 98304, kSortBlockThreads, kSmallSortBlockThreads},
+                      {"A10, L4, RTX 30 and 40 (sm_86, sm_89)", 101376, kSortBlockThreads, kSmallSortBlockThreads},
+                      {"A100 (sm_80)", 166912, kSortBlockThreads, kSortBlockThreads},
+                      {"H100, H200 (sm_90)", 232448, kSortBlockThreads, kSortBlockThreads}};
+  for (const Gpu& gpu : gpus) {
+    CAPTURE(gpu.name);
+    CHECK(sort_block_threads_for(gpu.optin_bytes, false) == gpu.keys);
+    CHECK(sort_block_threads_for(gpu.optin_bytes, true) == gpu.pairs);
+    // The tile the rule picks fits the GPU.
+    for (bool pairs : {false, true})
+      CHECK(pplab::lab10::block_sort_shared_bytes(sort_block_threads_for(gpu.optin_bytes, pairs), pairs) <=
+            gpu.optin_bytes);
+  }
+  // The lab asks this device, and runs the small block sort when told to.
+  int device = 0, optin_bytes = 0;
+  REQUIRE(cudaGetDevice(&device) == cudaSuccess);
+  REQUIRE(cudaDeviceGetAttribute(&optin_bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) == cudaSuccess);
+  CAPTURE(optin_bytes);
+  for (bool pairs : {false, true}) {
+    CAPTURE(pairs);
+    CHECK(pplab::lab10::sort_block_threads(pairs, SortTile::best) ==
+          sort_block_threads_for(std::size_t(optin_bytes), pairs));
+    CHECK(pplab::lab10::sort_block_threads(pairs, SortTile::small) == kSmallSortBlockThreads);
+  }
+}
+
+TEST_CASE("the small block sort of a T4 matches the CPU reference at edge sizes") {
+  // What a GPU with less shared memory runs (512 threads, 8704-key tiles), on every device.
+  const std::size_t small_tile = pplab::lab10::kSmallSortTileItems;
+  std::vector<std::size_t> sizes = pplab::edge_sizes();
+  sizes.insert(sizes.end(), {small_tile - 1, small_tile, small_tile + 1});
+  for (std::size_t n : sizes) {
+    CAPTURE(n);
+    check_sort_keys("sort keys with the small block sort matches the CPU reference at edge sizes",
+                    pplab::random_full_range<int>(n, 1300 + n), MergeKernel::best, SortTile::small);
+    check_sort_pairs("sort pairs with the small block sort is stable with many duplicate keys",
+                     few_distinct<unsigned>(n, 1400 + n), MergeKernel::best, SortTile::small);
+  }
+}
+
+TEST_CASE("the small block sort of a T4 with every merge kernel matches the CPU reference") {
+  for (MergeKernel merge : {MergeKernel::global, MergeKernel::tiled, MergeKernel::tiled_splits_first}) {
+    for (std::size_t n : merge_pass_sizes(false, SortTile::small))
+      check_sort_keys("sort keys with the small block sort", pplab::random_full_range<unsigned>(n, 1500 + n), merge,
+                      SortTile::small);
+    for (std::size_t n : merge_pass_sizes(true, SortTile::small))
+      check_sort_pairs("sort pairs with the small block sort", few_distinct<int>(n, 1600 + n), merge,
+                       SortTile::small);
   }
 }
 

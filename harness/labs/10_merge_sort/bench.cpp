@@ -20,9 +20,12 @@ using Value = std::uint32_t;
 using pplab::DeviceBuffer;
 
 // Merge passes after the block sort: runs of one sort tile double until one run is left.
-int merge_passes(std::size_t n) {
+// The tile is the one sort_keys (pairs false) or sort_pairs runs on this device.
+int merge_passes(std::size_t n, bool pairs) {
+  const std::size_t sort_tile =
+      std::size_t(pplab::lab10::sort_block_threads(pairs)) * pplab::lab10::kItemsPerThread;
   int passes = 0;
-  while ((std::size_t(pplab::lab10::kSortTileItems) << passes) < n) ++passes;
+  while ((sort_tile << passes) < n) ++passes;
   return passes;
 }
 
@@ -45,7 +48,7 @@ void merge_sort_cases(const pplab::BenchOptions& options, std::size_t n) {
   };
 
   // Bytes-moved model: the block sort and every merge pass read and write each key once.
-  const double rounds = 1.0 + merge_passes(n);
+  const double rounds = 1.0 + merge_passes(n, false), pair_rounds = 1.0 + merge_passes(n, true);
   pplab::BenchCase spec =
       pplab::bench_case(pplab::bench_impl(), "sort_keys", n, rounds * 2.0 * sizeof(Key) * double(n));
   spec.run = [=](cudaStream_t stream) { pplab::lab10::sort_keys(d_keys->data(), d_keys_out->data(), n, stream); };
@@ -63,7 +66,7 @@ void merge_sort_cases(const pplab::BenchOptions& options, std::size_t n) {
 
   pplab::BenchCase pairs = spec;
   pairs.variant = "sort_pairs";
-  pairs.bytes_moved = rounds * 2.0 * (sizeof(Key) + sizeof(Value)) * double(n);
+  pairs.bytes_moved = pair_rounds * 2.0 * (sizeof(Key) + sizeof(Value)) * double(n);
   pairs.run = [=](cudaStream_t stream) {
     pplab::lab10::sort_pairs(d_keys->data(), d_values->data(), d_keys_out->data(), d_values_out->data(), n, stream);
   };

@@ -20,9 +20,12 @@ struct Less {
   __device__ bool operator()(const Key& a, const Key& b) const { return a < b; }
 };
 
-int merge_passes(std::size_t n) {
+// The lab's merge passes on this device (bench.cpp): its block sort's tile, doubled.
+int merge_passes(std::size_t n, bool pairs) {
+  const std::size_t sort_tile =
+      std::size_t(pplab::lab10::sort_block_threads(pairs)) * pplab::lab10::kItemsPerThread;
   int passes = 0;
-  while ((std::size_t(pplab::lab10::kSortTileItems) << passes) < n) ++passes;
+  while ((sort_tile << passes) < n) ++passes;
   return passes;
 }
 
@@ -33,7 +36,8 @@ void pplab::bench_library_cases(const BenchOptions& options, std::size_t n) {
   auto d_values = std::make_shared<DeviceBuffer<Value>>(iota_values<Value>(n));
   auto d_keys_out = std::make_shared<DeviceBuffer<Key>>(n);
   auto d_values_out = std::make_shared<DeviceBuffer<Value>>(n);
-  const double rounds = 1.0 + merge_passes(n);  // the lab's model, so the GB/s compare
+  // The lab's model, so the GB/s compare.
+  const double rounds = 1.0 + merge_passes(n, false), pair_rounds = 1.0 + merge_passes(n, true);
 
   measure(cub_case("DeviceMergeSort::SortKeysCopy", n, rounds * 2.0 * sizeof(Key) * double(n),
                    [=](void* temp, std::size_t& bytes, cudaStream_t stream) {
@@ -41,7 +45,8 @@ void pplab::bench_library_cases(const BenchOptions& options, std::size_t n) {
                                                                std::int64_t(n), Less{}, stream);
                    }),
           options);
-  measure(cub_case("DeviceMergeSort::SortPairsCopy", n, rounds * 2.0 * (sizeof(Key) + sizeof(Value)) * double(n),
+  measure(cub_case("DeviceMergeSort::SortPairsCopy", n,
+                   pair_rounds * 2.0 * (sizeof(Key) + sizeof(Value)) * double(n),
                    [=](void* temp, std::size_t& bytes, cudaStream_t stream) {
                      return cub::DeviceMergeSort::SortPairsCopy(temp, bytes, d_keys->data(), d_values->data(),
                                                                 d_keys_out->data(), d_values_out->data(),
