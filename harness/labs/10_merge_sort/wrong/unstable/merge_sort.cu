@@ -1,8 +1,10 @@
 // Lab 10: merge sort, as in the lecture: sort small tiles first, then merge sorted runs
 // pairwise, doubling their length each pass, until one run is left.
-//   1. Block sort: a block of kSortBlockThreads threads sorts a tile of kSortTileItems
-//      keys. Each thread sorts its kItemsPerThread keys in registers, then the block
-//      merges runs in shared memory: 2 threads' runs, 4 threads' runs, ... the whole tile.
+//   1. Block sort: a block of SORT_THREADS threads sorts a tile of SORT_THREADS *
+//      kItemsPerThread keys. Each thread sorts its kItemsPerThread keys in registers, then
+//      the block merges runs in shared memory: 2 threads' runs, 4 threads' runs, ... the
+//      whole tile. SORT_THREADS is kSortBlockThreads where that tile fits the device's
+//      shared memory, else kSmallSortBlockThreads (sort_block_threads_for, merge_sort.cuh).
 //   2. Merge passes: runs of width w become runs of 2w. Every thread (or block) finds
 //      where its share of the output starts by a binary search along the merge path,
 //      so thousands of threads merge two runs at once: log2(n / tile) passes.
@@ -23,8 +25,6 @@ namespace pplab::lab10 {
 constexpr int BLOCK_THREADS = kBlockThreads;
 constexpr int ITEMS = kItemsPerThread;
 constexpr int TILE = kTileItems;
-constexpr int SORT_THREADS = kSortBlockThreads;
-constexpr int SORT_TILE = kSortTileItems;
 
 // ---------------------------------------------------------------------------------------
 // Thread-level building blocks
@@ -106,26 +106,25 @@ __host__ __device__ void serial_merge(const Key* list, Index a, Index a_end, Ind
 }
 
 // ---------------------------------------------------------------------------------------
-// Step 1: the block sort. Block t sorts keys_in[t * SORT_TILE, ...) into keys_out.
+// Step 1: the block sort. Block t of SORT_THREADS threads sorts keys_in[t * SORT_TILE,
+// ...) into keys_out, SORT_TILE = SORT_THREADS * ITEMS keys.
 // ---------------------------------------------------------------------------------------
 
 /// Where a key was in its sort tile (pairs only). SORT_TILE positions fit 16 bits, which
 /// halves the shared memory they take.
 using TilePosition = std::uint16_t;
-static_assert(SORT_TILE <= 65536, "tile positions are 16 bits");
 
-/// The block sort's shared memory: SORT_TILE keys, then (pairs) their tile positions.
-/// More than the 48 KiB a kernel may declare statically, so it is dynamic.
-template <class Key, bool PAIRS>
-constexpr std::size_t block_sort_shared_bytes() {
-  return SORT_TILE * sizeof(Key) + (PAIRS ? SORT_TILE * sizeof(TilePosition) : 0);
-}
-
-template <class Key, bool PAIRS>
+/// The block sort's shared memory, block_sort_shared_bytes(SORT_THREADS, PAIRS): SORT_TILE
+/// keys, then (pairs) their tile positions. Mostly more than the 48 KiB a kernel may
+/// declare statically, so it is dynamic.
+template <class Key, bool PAIRS, int SORT_THREADS>
 __global__ void __launch_bounds__(SORT_THREADS)
     block_sort_kernel(const Key* keys_in, const std::uint32_t* values_in, Key* keys_out,
                       std::uint32_t* values_out, std::size_t n) {
-  static_assert(!PAIRS || sizeof(Key) == sizeof(std::uint32_t), "the values reuse the keys' shared memory");
+  constexpr int SORT_TILE = SORT_THREADS * ITEMS;
+  static_assert(SORT_TILE <= 65536 && sizeof(TilePosition) == sizeof(std::uint16_t), "tile positions are 16 bits");
+  static_assert(sizeof(Key) == sizeof(std::uint32_t),
+                "block_sort_shared_bytes counts 32-bit keys, and the values reuse the keys' shared memory");
   extern __shared__ __align__(16) unsigned char s_block_sort[];
   Key* s_keys = reinterpret_cast<Key*>(s_block_sort);
   TilePosition* s_source = reinterpret_cast<TilePosition*>(s_block_sort + SORT_TILE * sizeof(Key));
@@ -445,30 +444,63 @@ static void merge_pass(const Key* keys_in, const std::uint32_t* values_in, Key* 
 
 bool tiled_merge_available() { return kTiledMergeWritten; }
 
-/// The block sort's dynamic shared memory: raises the kernel's limit the first time
-/// (above 48 KiB a kernel must ask) and returns the bytes a launch passes.
+int sort_block_threads(bool pairs, SortTile tile) {
+  if (tile == SortTile::small) return kSmallSortBlockThreads;
+  // The most dynamic shared memory a block of this device may opt into.
+  int device = 0, optin_bytes = 0;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&optin_bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess)
+    throw std::runtime_error("merge sort: cannot read the device's shared memory per block (opt-in)");
+  return sort_block_threads_for(std::size_t(optin_bytes), pairs);
+}
+
+/// The block sort a sort launches: its kernel, its block and tile, and the dynamic shared
+/// memory each launch passes.
 template <class Key, bool PAIRS>
-static std::size_t block_sort_shared_memory() {
-  constexpr std::size_t bytes = block_sort_shared_bytes<Key, PAIRS>();
-  static const cudaError_t raised =
-      cudaFuncSetAttribute(block_sort_kernel<Key, PAIRS>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
+struct BlockSort {
+  void (*kernel)(const Key*, const std::uint32_t*, Key*, std::uint32_t*, std::size_t);
+  int threads;               // SORT_THREADS
+  std::size_t tile;          // SORT_TILE = threads * ITEMS keys
+  std::size_t shared_bytes;  // block_sort_shared_bytes(threads, PAIRS)
+};
+
+/// The block sort of SORT_THREADS threads. Raises the kernel's limit of dynamic shared
+/// memory the first time (above 48 KiB a kernel must ask).
+template <class Key, bool PAIRS, int SORT_THREADS>
+static BlockSort<Key, PAIRS> block_sort_of() {
+  constexpr std::size_t bytes = block_sort_shared_bytes(SORT_THREADS, PAIRS);
+  static const cudaError_t raised = cudaFuncSetAttribute(block_sort_kernel<Key, PAIRS, SORT_THREADS>,
+                                                         cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
   if (raised != cudaSuccess)
     throw std::runtime_error(std::string("merge sort: the block sort cannot have ") + std::to_string(bytes) +
                              " bytes of shared memory: " + cudaGetErrorString(raised));
-  return bytes;
+  return {block_sort_kernel<Key, PAIRS, SORT_THREADS>, SORT_THREADS, std::size_t(SORT_THREADS) * ITEMS, bytes};
+}
+
+/// The block sort for this device (or the small one when asked): sort_block_threads.
+template <class Key, bool PAIRS>
+static BlockSort<Key, PAIRS> block_sort_for(SortTile tile) {
+  if (sort_block_threads(PAIRS, tile) == kSortBlockThreads) return block_sort_of<Key, PAIRS, kSortBlockThreads>();
+  return block_sort_of<Key, PAIRS, kSmallSortBlockThreads>();
 }
 
 /// The whole sort. Scratch: n keys, n values (pairs), one split per merge tile.
 template <class Key, bool PAIRS>
 static void merge_sort(const Key* keys_in, const std::uint32_t* values_in, Key* keys_out,
-                       std::uint32_t* values_out, std::size_t n, cudaStream_t stream, MergeKernel merge) {
+                       std::uint32_t* values_out, std::size_t n, cudaStream_t stream, MergeKernel merge,
+                       SortTile tile) {
   if (n == 0) return;
   if (n > std::size_t(INT_MAX)) throw std::invalid_argument("merge sort: at most 2^31 - 1 keys");
+  // The block sort for this device: block_sort_kernel<Key, PAIRS, sort_threads>, sort_tile
+  // = sort_threads * ITEMS keys a block, sort_shared bytes of dynamic shared memory.
+  const BlockSort<Key, PAIRS> block_sort = block_sort_for<Key, PAIRS>(tile);
+  const auto sort_kernel = block_sort.kernel;
+  const int sort_threads = block_sort.threads;
+  const std::size_t sort_tile = block_sort.tile, sort_shared = block_sort.shared_bytes;
   const std::size_t tiles = (n + TILE - 1) / TILE;
-  const std::size_t sort_tiles = (n + SORT_TILE - 1) / SORT_TILE;
+  const std::size_t sort_tiles = (n + sort_tile - 1) / sort_tile;
   int passes = 0;
-  while ((std::size_t(SORT_TILE) << passes) < n) ++passes;  // runs of SORT_TILE, 2 SORT_TILE, ... until one
-  const std::size_t sort_shared = block_sort_shared_memory<Key, PAIRS>();
+  while ((sort_tile << passes) < n) ++passes;  // runs of sort_tile, 2 sort_tile, ... until one
 
   // Scratch: keys, values, splits, each starting on a 256-byte boundary.
   auto aligned = [](std::size_t bytes) { return (bytes + 255) / 256 * 256; };
@@ -482,13 +514,13 @@ static void merge_sort(const Key* keys_in, const std::uint32_t* values_in, Key* 
   std::uint32_t* values_temp = reinterpret_cast<std::uint32_t*>(scratch + key_bytes);
   std::size_t* partitions = reinterpret_cast<std::size_t*>(scratch + key_bytes + value_bytes);
   (void)keys_temp, (void)values_temp, (void)partitions, (void)passes, (void)values_in, (void)values_out,
-      (void)keys_in, (void)keys_out, (void)sort_tiles, (void)sort_shared;
+      (void)keys_in, (void)keys_out, (void)sort_tiles, (void)sort_kernel, (void)sort_threads, (void)sort_shared;
 
   // TODO(10.6) begin: the passes. Ping-pong between the output and the scratch arrays so
-  //   the last pass lands in the output: the block sort (block_sort_kernel<Key, PAIRS>,
-  //   sort_tiles blocks of SORT_THREADS, each with sort_shared bytes of dynamic shared
-  //   memory) writes to the output when `passes` is even, to the scratch when it is odd.
-  //   Then for width = SORT_TILE, 2 SORT_TILE, ... (passes times) call
+  //   the last pass lands in the output: the block sort (sort_kernel, sort_tiles blocks of
+  //   sort_threads, each with sort_shared bytes of dynamic shared memory) writes to the
+  //   output when `passes` is even, to the scratch when it is odd.
+  //   Then for width = sort_tile, 2 sort_tile, ... (passes times) call
   //   merge_pass with span = 2 * width and the caller's `merge`, swapping the roles of
   //   the two arrays after each pass. About 14 lines.
   //   Checked by: "sort keys matches the CPU reference at edge sizes"
@@ -496,9 +528,9 @@ static void merge_sort(const Key* keys_in, const std::uint32_t* values_in, Key* 
   Key* keys_dst = passes % 2 == 0 ? keys_temp : keys_out;
   std::uint32_t* values_src = passes % 2 == 0 ? values_out : values_temp;
   std::uint32_t* values_dst = passes % 2 == 0 ? values_temp : values_out;
-  block_sort_kernel<Key, PAIRS>
-      <<<blocks_for(sort_tiles), SORT_THREADS, sort_shared, stream>>>(keys_in, values_in, keys_src, values_src, n);
-  for (std::size_t width = SORT_TILE; width < n; width *= 2) {
+  sort_kernel<<<blocks_for(sort_tiles), sort_threads, sort_shared, stream>>>(keys_in, values_in, keys_src,
+                                                                             values_src, n);
+  for (std::size_t width = sort_tile; width < n; width *= 2) {
     merge_pass<Key, PAIRS>(keys_src, values_src, keys_dst, values_dst, n, width, 2 * width, merge, partitions,
                            stream);
     std::swap(keys_src, keys_dst);
@@ -511,14 +543,16 @@ static void merge_sort(const Key* keys_in, const std::uint32_t* values_in, Key* 
 }
 
 template <class Key>
-void sort_keys(const Key* d_keys_in, Key* d_keys_out, std::size_t n, cudaStream_t stream, MergeKernel merge) {
-  merge_sort<Key, false>(d_keys_in, nullptr, d_keys_out, nullptr, n, stream, merge);
+void sort_keys(const Key* d_keys_in, Key* d_keys_out, std::size_t n, cudaStream_t stream, MergeKernel merge,
+               SortTile tile) {
+  merge_sort<Key, false>(d_keys_in, nullptr, d_keys_out, nullptr, n, stream, merge, tile);
 }
 
 template <class Key>
 void sort_pairs(const Key* d_keys_in, const std::uint32_t* d_values_in, Key* d_keys_out,
-                std::uint32_t* d_values_out, std::size_t n, cudaStream_t stream, MergeKernel merge) {
-  merge_sort<Key, true>(d_keys_in, d_values_in, d_keys_out, d_values_out, n, stream, merge);
+                std::uint32_t* d_values_out, std::size_t n, cudaStream_t stream, MergeKernel merge,
+                SortTile tile) {
+  merge_sort<Key, true>(d_keys_in, d_values_in, d_keys_out, d_values_out, n, stream, merge, tile);
 }
 
 template <class Key>
@@ -542,12 +576,12 @@ void merge_keys(const Key* d_a, std::size_t a_count, const Key* d_b, std::size_t
   cudaFreeAsync(scratch, stream);
 }
 
-template void sort_keys<int>(const int*, int*, std::size_t, cudaStream_t, MergeKernel);
-template void sort_keys<unsigned>(const unsigned*, unsigned*, std::size_t, cudaStream_t, MergeKernel);
+template void sort_keys<int>(const int*, int*, std::size_t, cudaStream_t, MergeKernel, SortTile);
+template void sort_keys<unsigned>(const unsigned*, unsigned*, std::size_t, cudaStream_t, MergeKernel, SortTile);
 template void sort_pairs<int>(const int*, const std::uint32_t*, int*, std::uint32_t*, std::size_t, cudaStream_t,
-                              MergeKernel);
+                              MergeKernel, SortTile);
 template void sort_pairs<unsigned>(const unsigned*, const std::uint32_t*, unsigned*, std::uint32_t*, std::size_t,
-                                   cudaStream_t, MergeKernel);
+                                   cudaStream_t, MergeKernel, SortTile);
 template void merge_keys<int>(const int*, std::size_t, const int*, std::size_t, int*, cudaStream_t, MergeKernel);
 template void merge_keys<unsigned>(const unsigned*, std::size_t, const unsigned*, std::size_t, unsigned*,
                                    cudaStream_t, MergeKernel);
