@@ -84,6 +84,9 @@ function(pplab_add_in_process_bench target lab_folder tree kernel_file)
     target_compile_definitions(${target} PRIVATE PPLAB_BENCH_LIBRARY)
   endif()
   pplab_cuda_sources(${target} ${cuda_files})
+  if(PPLAB_BACKEND STREQUAL "gpu")
+    set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES "${PPLAB_BENCH_CUDA_ARCHITECTURES}")
+  endif()
   target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/labs/${lab_folder} ${room})
   target_link_libraries(${target} PRIVATE pplab::bench_in_process)
   target_compile_definitions(${target} PRIVATE PPLAB_LAB="${lab_folder}" PPLAB_TREE="${tree}")
@@ -112,6 +115,11 @@ endif()
 # compile for each GPU architecture.
 if(NOT TARGET pplab_student_runners)
   add_custom_target(pplab_student_runners)
+endif()
+# Every reference check with its runner: `cmake --build <dir> --target pplab_reference_checks`,
+# what CI builds to run the references as another GPU.
+if(NOT TARGET pplab_reference_checks)
+  add_custom_target(pplab_reference_checks)
 endif()
 
 function(pplab_add_lab name)
@@ -180,6 +188,8 @@ function(pplab_add_lab name)
     if(tree STREQUAL "labs")
       add_dependencies(pplab_student_checks ${target})  # what a GPU build's sim oracle builds
       add_dependencies(pplab_student_runners ${target}_runner)
+    else()
+      add_dependencies(pplab_reference_checks ${target})  # its runner comes with it
     endif()
     doctest_discover_tests(${target}
       TEST_PREFIX "${prefix}"

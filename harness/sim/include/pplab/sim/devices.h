@@ -61,7 +61,7 @@ bool note_build_device(const char* key);
 /// capability cannot run it (cudaErrorNoKernelImageForDevice, as on a GPU).
 bool note_arch_dependent_code(const char* file, int arch);
 namespace detail {
-/// Ends the program with a report naming file:line when the selected device's compute
+/// Ends the program with a report naming the file and line when the selected device's compute
 /// capability is below `arch`: `what` (an intrinsic) does not exist there.
 void require_arch(int arch, const char* what, const char* file, int line);
 }  // namespace detail
