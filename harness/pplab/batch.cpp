@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "markup.h"
 #include "reports.h"
 
 namespace pplab::cli {
@@ -15,7 +16,7 @@ using json = nlohmann::json;
 int finish_batch(const std::vector<GradeReport>& reports, const BatchInfo& batch) {
   try {
     write_gradebook(reports, batch.labs, batch.out / "gradebook.csv");
-    std::string summary = "# pplab grade: " + batch.dir.string() + "\n\nseed " + std::to_string(batch.seed) +
+    std::string summary = "# pplab grade: " + markdown_text(batch.dir.string(), MarkdownPlace::after_text) + "\n\nseed " + std::to_string(batch.seed) +
                           (batch.seed_given ? "" : " (hidden)") + ", " + batch.backend + " backend" +
                           (batch.backend == "gpu" ? "" : " (speed not graded: no GPU)") + "\n\n" +
                           batch_summary(reports, batch.labs);

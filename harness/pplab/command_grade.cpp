@@ -167,7 +167,10 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
     report.notes = staged.notes;
     bool any = false;
     for (auto& grade : grades) {
-      if (!staged.files.count(grade.lab.folder)) {
+      if (staged.refused.count(grade.lab.folder)) {
+        grade.status = LabStatus::not_submitted;
+        grade.status_detail = "refused: " + staged.refused.at(grade.lab.folder);
+      } else if (!staged.files.count(grade.lab.folder)) {
         grade.status = LabStatus::not_submitted;
         grade.status_detail = "no " + grade.lab.name + ".cu for " + grade.lab.folder + " in " + folder.string();
       } else {

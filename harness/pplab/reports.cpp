@@ -38,16 +38,6 @@ std::string fixed(double value, int digits) {
   return text;
 }
 
-std::string md_cell(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n') out += ' ';
-    else out += c;
-  }
-  return out;
-}
-
 std::string tail(const std::string& text, std::size_t bytes) {
   if (text.size() <= bytes) return text;
   return "...\n" + text.substr(text.size() - bytes);
@@ -89,21 +79,14 @@ std::string case_line(const CaseResult& c) {
 
 // ---------------------------------------------------------------- plot
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 // The numbers behind the plot, for anyone who wants to draw it differently. The ceiling
 // is one value at every n, so its n is left empty.
 std::string plot_csv(const Chart& chart) {
   std::string out = "series,n,gbps\n";
   for (const auto& series : chart.series)
     for (const auto& [n, gbps] : series.points)
-      out += csv_field(series.label) + "," + fixed(n, 0) + "," + fixed(gbps, 3) + "\n";
-  if (chart.ceiling) out += csv_field(chart.ceiling->first) + ",," + fixed(chart.ceiling->second, 3) + "\n";
+      out += csv_cell(series.label) + "," + fixed(n, 0) + "," + fixed(gbps, 3) + "\n";
+  if (chart.ceiling) out += csv_cell(chart.ceiling->first) + ",," + fixed(chart.ceiling->second, 3) + "\n";
   return out;
 }
 
@@ -313,13 +296,15 @@ std::vector<Block> document(const GradeReport& report) {
 
 // ---------------------------------------------------------------- markdown
 
+// The spans of a block that starts its line: the first span is at the line's start.
 std::string markdown_spans(const Spans& spans) {
   std::string out;
   for (const auto& span : spans) {
+    const auto place = out.empty() ? MarkdownPlace::line_start : MarkdownPlace::after_text;
     switch (span.style) {
-      case Span::Style::plain: out += span.text; break;
-      case Span::Style::strong: out += "**" + span.text + "**"; break;
-      case Span::Style::code: out += "`" + span.text + "`"; break;
+      case Span::Style::plain: out += markdown_text(span.text, place); break;
+      case Span::Style::strong: out += "**" + markdown_text(span.text, MarkdownPlace::after_text) + "**"; break;
+      case Span::Style::code: out += markdown_code_span(span.text); break;
     }
   }
   return out;
@@ -338,23 +323,25 @@ std::string markdown(const GradeReport& report) {
         break;
       case Block::Kind::table:
         md << "|";
-        for (const auto& column : b.columns) md << " " << column.heading << " |";
+        for (const auto& column : b.columns) md << " " << markdown_text(column.heading, MarkdownPlace::after_text) << " |";
         md << "\n|";
         for (const auto& column : b.columns) md << (column.numeric ? "---:|" : "---|");
         md << "\n";
         for (const auto& row : b.rows) {
           md << "|";
-          for (const auto& cell : row) md << " " << md_cell(cell.text) << " |";
+          for (const auto& cell : row) md << " " << markdown_text(cell.text, MarkdownPlace::after_text) << " |";
           md << "\n";
         }
         md << "\n";
         break;
-      case Block::Kind::pre: md << "```\n" << b.text << "\n```\n\n"; break;
-      case Block::Kind::image: md << "![" << b.summary << "](" << b.text << ")\n\n"; break;
+      case Block::Kind::pre: md << markdown_code_block(b.text) << "\n"; break;
+      case Block::Kind::image: md << "![" << markdown_text(b.summary, MarkdownPlace::after_text) << "](" << b.text << ")\n\n"; break;
       case Block::Kind::details:
-        // GitHub and most viewers show HTML folds in Markdown; the summary is HTML there.
-        md << "<details><summary>" << markup_escape(b.summary) << "</summary>\n\n```\n" << b.text
-           << "\n```\n</details>\n\n";
+        // GitHub and most viewers show HTML folds in Markdown; the summary is HTML there
+        // (one line: a blank line would end the HTML block), the text a code block it
+        // cannot close.
+        md << "<details><summary>" << markup_escape(b.summary, LineBreaks::visible) << "</summary>\n\n"
+           << markdown_code_block(b.text) << "</details>\n\n";
         break;
     }
   }
@@ -363,13 +350,17 @@ std::string markdown(const GradeReport& report) {
 
 // ---------------------------------------------------------------- html
 
+// Text on one line of report.html or an attribute of junit.xml: its control characters
+// shown as escapes (a file name's line break reads \n, as in report.md).
+std::string field(const std::string& text) { return markup_escape(text, LineBreaks::visible); }
+
 std::string html_spans(const Spans& spans) {
   std::string out;
   for (const auto& span : spans) {
     switch (span.style) {
-      case Span::Style::plain: out += markup_escape(span.text); break;
-      case Span::Style::strong: out += "<strong>" + markup_escape(span.text) + "</strong>"; break;
-      case Span::Style::code: out += "<code>" + markup_escape(span.text) + "</code>"; break;
+      case Span::Style::plain: out += field(span.text); break;
+      case Span::Style::strong: out += "<strong>" + field(span.text) + "</strong>"; break;
+      case Span::Style::code: out += "<code>" + field(span.text) + "</code>"; break;
     }
   }
   return out;
@@ -377,7 +368,7 @@ std::string html_spans(const Spans& spans) {
 
 std::string html(const GradeReport& report) {
   std::ostringstream h;
-  h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << markup_escape(title(report))
+  h << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << field(title(report))
     << "</title>\n<style>body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;"
        "color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;"
        "text-align:left;vertical-align:top}th{background:#f3f3f3}.num{text-align:right}.passed{color:#17692d}"
@@ -386,7 +377,7 @@ std::string html(const GradeReport& report) {
   for (const Block& b : document(report)) {
     switch (b.kind) {
       case Block::Kind::heading:
-        h << "<h" << b.level << (b.id.empty() ? "" : " id=\"" + markup_escape(b.id) + "\"") << ">"
+        h << "<h" << b.level << (b.id.empty() ? "" : " id=\"" + field(b.id) + "\"") << ">"
           << html_spans(b.spans) << "</h" << b.level << ">\n";
         break;
       case Block::Kind::paragraph: h << "<p>" << html_spans(b.spans) << "</p>\n"; break;
@@ -398,7 +389,7 @@ std::string html(const GradeReport& report) {
         break;
       case Block::Kind::table:
         h << "<table><tr>";
-        for (const auto& column : b.columns) h << "<th>" << markup_escape(column.heading) << "</th>";
+        for (const auto& column : b.columns) h << "<th>" << field(column.heading) << "</th>";
         h << "</tr>\n";
         for (const auto& row : b.rows) {
           h << "<tr>";
@@ -407,8 +398,8 @@ std::string html(const GradeReport& report) {
             std::string css = k < b.columns.size() && b.columns[k].numeric ? "num" : "";
             if (!cell.css.empty()) css += (css.empty() ? "" : " ") + cell.css;
             h << "<td" << (css.empty() ? "" : " class=\"" + css + "\"") << ">";
-            if (cell.anchor.empty()) h << markup_escape(cell.text);
-            else h << "<a href=\"#" << markup_escape(cell.anchor) << "\">" << markup_escape(cell.text) << "</a>";
+            if (cell.anchor.empty()) h << field(cell.text);
+            else h << "<a href=\"#" << field(cell.anchor) << "\">" << field(cell.text) << "</a>";
             h << "</td>";
           }
           h << "</tr>\n";
@@ -417,10 +408,10 @@ std::string html(const GradeReport& report) {
         break;
       case Block::Kind::pre: h << "<pre>" << markup_escape(b.text) << "</pre>\n"; break;
       case Block::Kind::image:
-        h << "<p><img src=\"" << markup_escape(b.text) << "\" alt=\"" << markup_escape(b.summary) << "\"></p>\n";
+        h << "<p><img src=\"" << field(b.text) << "\" alt=\"" << field(b.summary) << "\"></p>\n";
         break;
       case Block::Kind::details:
-        h << "<details><summary>" << markup_escape(b.summary) << "</summary><pre>" << markup_escape(b.text)
+        h << "<details><summary>" << field(b.summary) << "</summary><pre>" << markup_escape(b.text)
           << "</pre></details>\n";
         break;
     }
@@ -487,6 +478,7 @@ json gradescope(const GradeReport& report) {
 
 // ---------------------------------------------------------------- junit
 
+// Attribute values are one line (field()); a failure's body keeps its lines.
 std::string junit(const GradeReport& report) {
   std::ostringstream x;
   int tests = 0, failures = 0, errors = 0;
@@ -499,14 +491,14 @@ std::string junit(const GradeReport& report) {
     if (lab.status != LabStatus::graded) {
       ++lab_tests;
       ++lab_errors;
-      cases << "    <testcase classname=\"" << markup_escape(suite) << "\" name=\"build\" time=\"0\">\n"
-            << "      <error type=\"" << markup_escape(status_name(lab.status)) << "\" message=\"" << markup_escape(status_name(lab.status)) << "\">"
+      cases << "    <testcase classname=\"" << field(suite) << "\" name=\"build\" time=\"0\">\n"
+            << "      <error type=\"" << field(status_name(lab.status)) << "\" message=\"" << field(status_name(lab.status)) << "\">"
             << markup_escape(tail(lab.status_detail, 8000)) << "</error>\n    </testcase>\n";
     }
     for (const auto& c : lab.checks.cases) {
       ++lab_tests;
       seconds += c.seconds;
-      cases << "    <testcase classname=\"" << markup_escape(suite) << "\" name=\"" << markup_escape(c.name) << "\" time=\""
+      cases << "    <testcase classname=\"" << field(suite) << "\" name=\"" << field(c.name) << "\" time=\""
             << fixed(c.seconds, 3) << "\"";
       if (c.passed()) {
         cases << "/>\n";
@@ -518,24 +510,24 @@ std::string junit(const GradeReport& report) {
                            c.verdict == CaseResult::Verdict::shared_oob;
       (failure ? lab_failures : lab_errors)++;
       const char* tag = failure ? "failure" : "error";
-      cases << ">\n      <" << tag << " type=\"" << markup_escape(verdict_name(c.verdict)) << "\" message=\""
-            << markup_escape(c.reason) << "\">" << markup_escape(tail(c.detail.empty() ? checker_lines(c.output) : c.detail, 8000)) << "</"
+      cases << ">\n      <" << tag << " type=\"" << field(verdict_name(c.verdict)) << "\" message=\""
+            << field(c.reason) << "\">" << markup_escape(tail(c.detail.empty() ? checker_lines(c.output) : c.detail, 8000)) << "</"
             << tag << ">\n    </testcase>\n";
     }
     ++lab_tests;
-    cases << "    <testcase classname=\"" << markup_escape(suite) << "\" name=\"speed\" time=\"0\"";
+    cases << "    <testcase classname=\"" << field(suite) << "\" name=\"speed\" time=\"0\"";
     if (!lab.speed_graded) {
-      cases << ">\n      <skipped message=\"" << markup_escape(lab.speed_note) << "\"/>\n    </testcase>\n";
+      cases << ">\n      <skipped message=\"" << field(lab.speed_note) << "\"/>\n    </testcase>\n";
     } else if (lab.speed + 1e-9 < lab.speed_max) {
       ++lab_failures;
-      cases << ">\n      <failure type=\"speed\" message=\"" << markup_escape(lab.speed_note) << "\"/>\n    </testcase>\n";
+      cases << ">\n      <failure type=\"speed\" message=\"" << field(lab.speed_note) << "\"/>\n    </testcase>\n";
     } else {
       cases << "/>\n";
     }
-    suites << "  <testsuite name=\"" << markup_escape(suite) << "\" tests=\"" << lab_tests << "\" failures=\""
+    suites << "  <testsuite name=\"" << field(suite) << "\" tests=\"" << lab_tests << "\" failures=\""
            << lab_failures << "\" errors=\"" << lab_errors << "\" time=\"" << fixed(seconds, 3) << "\">\n"
            << "    <properties><property name=\"correctness\" value=\""
-           << markup_escape(lab.judged_by(report.backend))
+           << field(lab.judged_by(report.backend))
            << "\"/></properties>\n"
            << cases.str() << "  </testsuite>\n";
     tests += lab_tests;
@@ -582,18 +574,18 @@ std::vector<std::string> write_reports(GradeReport& report, const fs::path& dir)
 std::string batch_summary(const std::vector<GradeReport>& reports, const std::vector<std::string>& labs) {
   std::ostringstream md;
   md << "| student | total |";
-  for (const auto& lab : labs) md << " " << lab << " |";
+  for (const auto& lab : labs) md << " " << markdown_text(lab, MarkdownPlace::after_text) << " |";
   md << "\n|---|---:|";
   for (std::size_t i = 0; i < labs.size(); ++i) md << "---:|";
   md << "\n";
   for (const auto& report : reports) {
-    md << "| " << md_cell(report.student) << " | " << format_points(report.score()) << " / "
+    md << "| " << markdown_text(report.student, MarkdownPlace::after_text) << " | " << format_points(report.score()) << " / "
        << format_points(report.max()) << " |";
     for (const auto& name : labs) {
       std::string cell = "—";
       for (const auto& lab : report.labs)
         if (lab.lab.folder == name) cell = format_points(lab.score()) + (lab.status == LabStatus::graded ? "" : " (" + status_name(lab.status) + ")");
-      md << " " << md_cell(cell) << " |";
+      md << " " << markdown_text(cell, MarkdownPlace::after_text) << " |";
     }
     md << "\n";
   }
@@ -604,10 +596,10 @@ void write_gradebook(const std::vector<GradeReport>& reports, const std::vector<
                      const fs::path& path) {
   std::ostringstream out;
   out << "student,total,max";
-  for (const auto& lab : labs) out << "," << csv_field(lab);
+  for (const auto& lab : labs) out << "," << csv_cell(lab);
   out << ",notes\n";
   for (const auto& report : reports) {
-    out << csv_field(report.student) << "," << format_points(report.score()) << "," << format_points(report.max());
+    out << csv_cell(report.student) << "," << format_points(report.score()) << "," << format_points(report.max());
     std::string notes;
     for (const auto& name : labs) {
       std::string cell;
@@ -619,7 +611,7 @@ void write_gradebook(const std::vector<GradeReport>& reports, const std::vector<
       out << "," << cell;
     }
     for (const auto& note : report.notes) notes += (notes.empty() ? "" : "; ") + note;
-    out << "," << csv_field(notes) << "\n";
+    out << "," << csv_cell(notes) << "\n";
   }
   write_text_file(path, out.str());
 }
