@@ -23,23 +23,14 @@
 # Everything it decides (files, targets) goes into the lab manifest, labs.json
 # (PplabManifest.cmake), which is where `pplab` learns it.
 include(PplabManifest)
+include(PplabRunner)   # pplab_cuda_sources, pplab_add_runner_program
+include(PplabKit)      # pplab_grading_kit
 
 # PPLAB_STUDENT_DIR (set by `pplab grade --submissions`): a folder laid out as
 # NN_<name>/<name>.cu holding one student's kernel files. When set, the student targets
 # take their .cu from there and everything else (tests, headers, harness) from this tree;
 # a lab without a file there is skipped.
 set(PPLAB_STUDENT_DIR "" CACHE PATH "Folder with a submission's NN_<name>/<name>.cu files (grading only)")
-
-# Adds CUDA sources to a target for the configured backend.
-function(pplab_cuda_sources target)
-  if(PPLAB_BACKEND STREQUAL "gpu")
-    target_sources(${target} PRIVATE ${ARGN})
-    set_source_files_properties(${ARGN} PROPERTIES LANGUAGE CUDA)
-    target_link_libraries(${target} PRIVATE CUDA::cudart)
-  else()
-    pplab_sim_add_sources(${target} ${ARGN})
-  endif()
-endfunction()
 
 # A lab's checks run as two programs (harness/remote): the checker, which holds the test
 # file and judges, and the runner, which holds the lab's code and a runtime and nothing
@@ -59,12 +50,7 @@ endfunction()
 # built whenever the checker is.
 function(pplab_add_runner checker lab_folder kernel_file)
   set(runner ${checker}_runner)
-  add_executable(${runner} ${PROJECT_SOURCE_DIR}/harness/remote/runner_entries.cpp)
-  pplab_cuda_sources(${runner} ${kernel_file})
-  target_include_directories(${runner} PRIVATE ${PROJECT_SOURCE_DIR}/labs/${lab_folder}
-                                                ${PROJECT_SOURCE_DIR}/harness/labs/${lab_folder})
-  target_link_libraries(${runner} PRIVATE pplab::runner_main)
-  target_compile_definitions(${runner} PRIVATE PPLAB_REMOTE_RUNNER)
+  pplab_add_runner_program(${runner} ${lab_folder} ${kernel_file})
   get_target_property(checker_dir ${checker} RUNTIME_OUTPUT_DIRECTORY)
   if(checker_dir)
     set_target_properties(${runner} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${checker_dir})
@@ -186,7 +172,8 @@ function(pplab_add_lab name)
     target_compile_definitions(${target} PRIVATE PPLAB_TREE="${tree}" PPLAB_KERNEL_FILE="${kernel_file}")
     pplab_add_runner(${target} ${lab_folder} ${kernel_file})
     if(tree STREQUAL "labs")
-      add_dependencies(pplab_student_checks ${target})  # what a GPU build's sim oracle builds
+      add_dependencies(pplab_student_checks ${target})
+      add_dependencies(pplab_grading_kit ${target})  # every student is judged by this checker
       add_dependencies(pplab_student_runners ${target}_runner)
     else()
       add_dependencies(pplab_reference_checks ${target})  # its runner comes with it
@@ -218,6 +205,7 @@ function(pplab_add_lab name)
         pplab_add_checker_bench(${target}_bench_split ${lab_folder} ${tree} ${target}_runner)
       else()
         pplab_add_checker_bench(${target}_bench ${lab_folder} ${tree} ${target}_runner)
+        add_dependencies(pplab_grading_kit ${target}_bench)  # and timed by this timer
       endif()
       # Speed is graded on a GPU only: an emulator build's manifest lists no benchmark.
       if(PPLAB_BACKEND STREQUAL "gpu")

@@ -38,8 +38,9 @@ function(pplab_add_sim_oracle)
       -DPPLAB_CHECK_SKELETONS:BOOL=OFF
       -DPPLAB_BUILD_DOCS:BOOL=OFF
       ${found_in}
-    # Only the student checks; a lab that does not build for the emulator leaves the others.
-    BUILD_COMMAND ${CMAKE_COMMAND} --build ${dir} --target pplab_student_checks -- -k 0
+    # The student checks and what a student's emulator build links (its grading kit); a
+    # lab that does not build for the emulator leaves the others.
+    BUILD_COMMAND ${CMAKE_COMMAND} --build ${dir} --target pplab_grading_kit -- -k 0
     INSTALL_COMMAND ""
     BUILD_ALWAYS ON
     EXCLUDE_FROM_ALL OFF)

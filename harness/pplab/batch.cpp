@@ -3,6 +3,7 @@
 #include "batch.h"
 
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -12,25 +13,66 @@
 
 namespace pplab::cli {
 using json = nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<GradeReport> reports_of(const std::vector<BatchEntry>& entries) {
+  std::vector<GradeReport> reports;
+  for (const auto& entry : entries) reports.push_back(entry.report);
+  return reports;
+}
+
+// OUT/batch.json of an earlier run, when it is the same batch (folder, labs, backend).
+std::optional<json> same_batch_before(const BatchInfo& batch) {
+  std::ifstream in(batch.out / "batch.json");
+  if (!in) return std::nullopt;
+  try {
+    json record = json::parse(in);
+    if (record.at("dir") != batch.dir.string() || record.at("labs") != batch.labs || record.at("backend") != batch.backend)
+      return std::nullopt;
+    return record;
+  } catch (const json::exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+void write_batch_files(const std::vector<BatchEntry>& entries, const BatchInfo& batch) {
+  const auto reports = reports_of(entries);
+  write_gradebook(reports, batch.labs, batch.out / "gradebook.csv");
+  std::size_t finished = 0;
+  for (const auto& entry : entries) finished += entry.finished ? 1 : 0;
+  std::string summary = "# pplab grade: " + markdown_text(batch.dir.string(), MarkdownPlace::after_text) + "\n\nseed " + std::to_string(batch.seed) +
+                        (batch.seed_given ? "" : " (hidden)") + ", " + batch.backend + " backend" +
+                        (batch.backend == "gpu" ? "" : " (speed not graded: no GPU)") +
+                        (finished < entries.size() ? ", " + std::to_string(finished) + " of " + std::to_string(entries.size()) +
+                                                         " students graded so far"
+                                                   : std::string()) +
+                        "\n\n" + batch_summary(reports, batch.labs);
+  write_text_file(batch.out / "summary.md", summary);
+  json students = json::array();
+  for (const auto& entry : entries) {
+    const auto& report = entry.report;
+    json labs = json::array();
+    for (const auto& lab : report.labs)
+      labs.push_back({{"folder", lab.lab.folder}, {"status", status_name(lab.status)}, {"score", lab.score()}, {"max", lab.max()}});
+    students.push_back({{"student", report.student}, {"notes", report.notes}, {"labs", labs}, {"finished", entry.finished}});
+  }
+  const json record = {{"dir", batch.dir.string()}, {"seed", batch.seed}, {"seed_given", batch.seed_given},
+                       {"backend", batch.backend}, {"labs", batch.labs}, {"students", students}};
+  // Written whole and then renamed, so a batch stopped mid-write leaves the last good one.
+  const fs::path partial = batch.out / "batch.json.partial";
+  write_text_file(partial, record.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
+  fs::rename(partial, batch.out / "batch.json");
+}
 
 int finish_batch(const std::vector<GradeReport>& reports, const BatchInfo& batch) {
   try {
-    write_gradebook(reports, batch.labs, batch.out / "gradebook.csv");
-    std::string summary = "# pplab grade: " + markdown_text(batch.dir.string(), MarkdownPlace::after_text) + "\n\nseed " + std::to_string(batch.seed) +
-                          (batch.seed_given ? "" : " (hidden)") + ", " + batch.backend + " backend" +
-                          (batch.backend == "gpu" ? "" : " (speed not graded: no GPU)") + "\n\n" +
-                          batch_summary(reports, batch.labs);
-    write_text_file(batch.out / "summary.md", summary);
-    json students = json::array();
-    for (const auto& report : reports) {
-      json labs = json::array();
-      for (const auto& lab : report.labs)
-        labs.push_back({{"folder", lab.lab.folder}, {"status", status_name(lab.status)}, {"score", lab.score()}, {"max", lab.max()}});
-      students.push_back({{"student", report.student}, {"notes", report.notes}, {"labs", labs}});
-    }
-    const json record = {{"dir", batch.dir.string()}, {"seed", batch.seed}, {"seed_given", batch.seed_given},
-                         {"backend", batch.backend}, {"labs", batch.labs}, {"students", students}};
-    write_text_file(batch.out / "batch.json", record.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
+    std::vector<BatchEntry> entries;
+    for (const auto& report : reports) entries.push_back({report, true});
+    write_batch_files(entries, batch);
     std::cout << "\n" << batch_summary(reports, batch.labs) << "\ngradebook: " << (batch.out / "gradebook.csv").string()
               << "\n";
     return 0;
@@ -38,6 +80,26 @@ int finish_batch(const std::vector<GradeReport>& reports, const BatchInfo& batch
     std::fprintf(stderr, "pplab grade: %s\n", error.what());
     return 1;
   }
+}
+
+std::vector<GradeReport> finished_before(const BatchInfo& batch) {
+  std::vector<GradeReport> reports;
+  const auto record = same_batch_before(batch);
+  if (!record || record->at("seed") != batch.seed) return reports;
+  for (const auto& student : record->at("students")) {
+    // A record without "finished" is a whole batch's (finish_batch): every student done.
+    if (!student.value("finished", true)) continue;
+    const std::string name = student.at("student").get<std::string>();
+    if (!fs::exists(batch.out / name / "results.json")) continue;   // its reports are gone: grade again
+    reports.push_back(report_from_record(student));
+  }
+  return reports;
+}
+
+std::optional<std::uint64_t> hidden_seed_before(const BatchInfo& batch) {
+  const auto record = same_batch_before(batch);
+  if (!record || record->at("seed_given").get<bool>()) return std::nullopt;
+  return record->at("seed").get<std::uint64_t>();
 }
 
 GradeReport report_from_record(const nlohmann::json& record) {

@@ -34,38 +34,56 @@ std::set<std::string> ninja_targets(const fs::path& build_dir) {
 
 int plan_submissions(const Workbook& workbook, const std::string& backend, const std::vector<fs::path>& students,
                      const std::vector<Lab>& labs, const fs::path& out) {
-  json plan = {{"backend", backend}, {"students", json::object()}};
+  // The grading kit the students of `backend` are built against: this build's, or for the
+  // emulator the sim oracle's of a GPU build.
+  Workbook kit = workbook;
+  if (backend != workbook.backend) {
+    if (backend != "sim" || workbook.sim_oracle_dir.empty())
+      throw std::invalid_argument("--backend " + backend + ": this is a " + workbook.backend +
+                                  " build, with no grading kit for " + backend + "; plan from a " + backend + " build");
+    kit = load_manifest(workbook.sim_oracle_dir);
+  }
+  const auto kit_targets = ninja_targets(kit.build_dir);
+  json plan = {{"backend", backend}, {"kit", (kit.build_dir / "pplab-kit").string()}, {"students", json::object()}};
   bool complete = true;
   for (const auto& folder : students) {
     const std::string student = folder.filename().string();
     const fs::path work = out / "work" / student;
     const auto staged = stage_submission(folder, workbook.labs, work / "submission");
     json entry = {{"notes", staged.notes}, {"labs", json::object()}};
-    Workbook tree;
-    const std::string error = configure_submission(workbook, backend, staged, labs, work / "build", tree);
+    StudentTree tree;
+    const std::string error = configure_submission(kit, staged, labs, work / "build", tree);
     if (!error.empty()) {
       entry["configure_error"] = error;
       complete = false;
     } else {
       const auto buildable = ninja_targets(work / "build");
-      // A GPU tree also builds the checks for the emulator (the sim oracle).
-      if (!tree.sim_oracle_target.empty())
-        entry["sim_oracle"] = {{"target", tree.sim_oracle_target}, {"exists", buildable.count(tree.sim_oracle_target) > 0}};
-      else
+      // A GPU batch also builds each student's files for the emulator (the sim oracle),
+      // against the oracle's kit.
+      if (backend == "gpu") {
+        const bool exists = !kit.sim_oracle_target.empty() && kit_targets.count(kit.sim_oracle_target) > 0;
+        entry["sim_oracle"] = {{"target", kit.sim_oracle_target}, {"exists", exists}};
+        complete = complete && exists;
+      } else {
         entry["sim_oracle"] = nullptr;
-      if (backend == "gpu" && (tree.sim_oracle_target.empty() || !buildable.count(tree.sim_oracle_target)))
-        complete = false;
+      }
       for (const auto& lab : labs) {
         if (!staged.files.count(lab.folder)) continue;
         json targets = json::array();
-        const auto planned = find_lab(tree, lab.folder);
-        const auto programs = planned ? submission_targets(*planned) : std::vector<Program>{};
-        for (const auto& program : programs) {
-          const bool exists = buildable.count(program.target) > 0;
+        const auto add = [&](const std::optional<Program>& program, const char* built_in, bool exists) {
+          if (!program) return;
           complete = complete && exists;
-          targets.push_back({{"target", program.target}, {"file", program.file.string()}, {"exists", exists}});
-        }
-        const bool benchmarked = planned && planned->student_bench_program.has_value();
+          targets.push_back({{"target", program->target}, {"file", program->file.string()}, {"built_in", built_in},
+                             {"exists", exists}});
+        };
+        const auto judged = find_lab(kit, lab.folder);
+        const auto runner = tree.runners.count(lab.folder) ? std::optional<Program>(tree.runners.at(lab.folder)) : std::nullopt;
+        if (!judged || !judged->student_checks_program || !runner) complete = false;
+        if (judged) add(judged->student_checks_program, "kit", kit_targets.count(judged->student_checks_program->target) > 0);
+        add(runner, "student", runner && buildable.count(runner->target) > 0);
+        if (judged && judged->student_bench_program)
+          add(judged->student_bench_program, "kit", kit_targets.count(judged->student_bench_program->target) > 0);
+        const bool benchmarked = judged && judged->student_bench_program.has_value();
         if (backend == "gpu" && !benchmarked) complete = false;  // speed could never be graded
         entry["labs"][lab.folder] = {{"targets", targets}, {"benchmark", benchmarked}};
       }

@@ -10,12 +10,15 @@
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
+#include <functional>
+#include <map>
 #include <iostream>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
 
+#include "batch.h"
 #include "build_plan.h"
 #include "commands.h"
 #include "grading.h"
@@ -56,6 +59,7 @@ struct GradeOptions {
   std::string points;
   std::string students;
   int case_limit = 300;
+  int compile_limit = kCompileCpuSeconds;  // CPU seconds of one compiler process
   int jobs = 0;
   bool keep_work = false;
   bool plan = false;        // stage and configure only: what would be built
@@ -91,6 +95,12 @@ std::string device_name(const std::string& backend) {
   return name.empty() ? "GPU" : name;
 }
 
+std::string duration_text(double seconds) {
+  const long whole = std::lround(seconds);
+  if (whole < 60) return std::to_string(whole) + " s";
+  return std::to_string(whole / 60) + " min " + std::to_string(whole % 60) + " s";
+}
+
 // Progress on stderr: one rewritten line on a terminal, plain lines in a log.
 class Progress {
  public:
@@ -103,6 +113,22 @@ class Progress {
   void done(const std::string& line) {
     std::lock_guard<std::mutex> lock(mutex_);
     std::fprintf(stderr, "%s%s\n", tty_ ? "\r\033[K" : "", line.c_str());
+  }
+  // A class: one line per finished student, with the count and the time left at the pace
+  // so far; on a terminal a bar below it.
+  void student_done(const std::string& line, std::size_t finished, std::size_t total, double elapsed_seconds) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const double left = finished ? elapsed_seconds / double(finished) * double(total - finished) : 0;
+    const std::string count = "[" + std::to_string(finished) + "/" + std::to_string(total) + "]";
+    const std::string pace = finished < total ? ", about " + duration_text(left) + " left" : "";
+    std::fprintf(stderr, "%s%s %s (%s so far%s)\n", tty_ ? "\r\033[K" : "", count.c_str(), line.c_str(),
+                 duration_text(elapsed_seconds).c_str(), pace.c_str());
+    if (tty_ && finished < total) {
+      const std::size_t width = 30, filled = width * finished / total;
+      std::fprintf(stderr, "[%s%s] %zu of %zu students%s", std::string(filled, '#').c_str(),
+                   std::string(width - filled, '.').c_str(), finished, total, pace.c_str());
+    }
+    std::fflush(stderr);
   }
  private:
   std::mutex mutex_;
@@ -137,9 +163,32 @@ std::string summary_line(const GradeReport& report) {
   return line;
 }
 
+// A student the batch has not graded yet: every lab "not graded", worth its points.
+GradeReport not_graded_yet(const std::string& student, const std::vector<Lab>& labs, const GradeSettings& settings) {
+  GradeReport report;
+  report.student = student;
+  report.backend = settings.workbook.backend;
+  report.seed = settings.seed;
+  report.seed_given = settings.seed_given;
+  report.notes.push_back("not graded yet: the batch stopped (or is still running) before this student; the same "
+                         "command run again grades the students without results");
+  for (const auto& lab : labs) {
+    LabGrade grade;
+    grade.lab = lab;
+    grade.status = LabStatus::not_graded;
+    grade.status_detail = report.notes.front();
+    grade.rules = settings.points.rules_for(lab.folder);
+    for (const auto& group : grade.rules.groups) grade.correctness_max += group.points;
+    grade.speed_max = report.backend == "gpu" ? grade.rules.speed_points : 0;
+    report.labs.push_back(grade);
+  }
+  return report;
+}
+
 // Grades one student of a batch, start to finish; never throws.
 GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, const GradeSettings& base,
-                          const fs::path& out, int build_jobs, bool keep_work, Progress& progress) {
+                          const fs::path& out, int build_jobs, bool keep_work,
+                          const std::function<void(const std::string&)>& log) {
   GradeReport report;
   report.student = folder.filename().string();
   report.backend = base.workbook.backend;
@@ -162,7 +211,7 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
     grades.push_back(grade);
   }
   try {
-    progress.say(report.student + ": collecting files");
+    log("collecting files");
     const auto staged = stage_submission(folder, base.workbook.labs, work / "submission");
     report.notes = staged.notes;
     bool any = false;
@@ -175,10 +224,11 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
         grade.status_detail = "no " + grade.lab.name + ".cu for " + grade.lab.folder + " in " + folder.string();
       } else {
         any = true;
+        grade.lab.student_file = staged.files.at(grade.lab.folder);  // what the checks and reports name
       }
     }
     if (any) {
-      progress.say(report.student + ": building");
+      log("building");
       const auto build = build_submission(base.workbook, staged, labs, work / "build", build_jobs, base.sandbox, out);
       for (auto& grade : grades) {
         if (grade.status != LabStatus::graded) continue;
@@ -207,7 +257,7 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
     GradeSettings settings = base;
     settings.scratch = make_scratch(report.student);
     scratch_root = settings.scratch.parent_path().parent_path().parent_path().parent_path();
-    settings.progress = [&](const std::string& line) { progress.say(report.student + ": " + line); };
+    settings.progress = log;
     grade_labs(report, grades, settings);
   } catch (const std::exception& error) {
     report.notes.push_back(std::string("grading stopped early: ") + error.what());
@@ -225,7 +275,7 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
   std::error_code ignored;
   if (!scratch_root.empty()) fs::remove_all(scratch_root, ignored);
   if (!keep_work) fs::remove_all(work / "build", ignored);
-  progress.done(summary_line(report));
+  log(summary_line(report));
   return report;
 }
 
@@ -264,6 +314,7 @@ GradeRun settings_from(const GradeOptions& options) {
   }
   if (options.case_limit < 1) throw std::invalid_argument("--case-limit must be at least 1 second");
   settings.case_limit = std::chrono::seconds(options.case_limit);
+  if (options.compile_limit < 1) throw std::invalid_argument("--compile-limit must be at least 1 second");
   const int cores = std::max(1u, std::thread::hardware_concurrency());
   const int jobs = options.jobs > 0 ? options.jobs : cores;
   if (options.jobs < 0) throw std::invalid_argument("--jobs must be at least 1");
@@ -284,6 +335,7 @@ GradeRun settings_from(const GradeOptions& options) {
                                   settings.sandbox.unavailable +
                                   ". Install bubblewrap, or pass --unsafe-no-sandbox to run their code unconfined");
   }
+  settings.sandbox.compile_seconds = options.compile_limit;   // a limit, with or without the sandbox
   return GradeRun{workbook, settings, points_path, labs, cores, jobs};
 }
 
@@ -387,9 +439,19 @@ int grade_class(const GradeOptions& options, GradeRun& run, Progress& progress) 
     if (backend != "sim" && backend != "gpu") throw std::invalid_argument("--backend must be sim or gpu");
     return plan_submissions(workbook, backend, students, labs, out);
   }
+  // What every student shares is built once, before the first student (and by each Slurm
+  // task, where it is then up to date); the manifest is read again to find it.
+  progress.say("building what the class shares: the checks, the benchmarks, the runner's libraries");
+  if (const std::string error = build_grading_kit(workbook, cores); !error.empty()) throw std::runtime_error(error);
+  run.workbook = load_manifest(run.workbook.build_dir);
+  settings.workbook = run.workbook;
+  run.labs = chosen_labs(run.workbook, options.labs);
   std::vector<std::string> lab_names;
   for (const auto& lab : labs) lab_names.push_back(lab.folder);
-  const BatchInfo batch{dir, out, lab_names, settings.seed, settings.seed_given, workbook.backend};
+  BatchInfo batch{dir, out, lab_names, settings.seed, settings.seed_given, workbook.backend};
+  // The same batch run again locally keeps its hidden seed (a Slurm batch keeps its own).
+  if (!options.slurm && !settings.seed_given && options.hidden_seed.empty())
+    if (const auto seed = hidden_seed_before(batch)) settings.seed = batch.seed = *seed;
   if (options.slurm) {
     SlurmRequest request;
     request.pplab = fs::read_symlink("/proc/self/exe");
@@ -398,6 +460,7 @@ int grade_class(const GradeOptions& options, GradeRun& run, Progress& progress) 
     request.labs_option = options.labs;
     request.points_option = options.points;
     request.case_limit = options.case_limit;
+    request.compile_limit = options.compile_limit;
     request.jobs = options.jobs;
     request.keep_work = options.keep_work;
     request.queue = options.queue;
@@ -413,12 +476,56 @@ int grade_class(const GradeOptions& options, GradeRun& run, Progress& progress) 
                students.size(), dir.string().c_str(), labs.size(), parallel, workbook.backend.c_str(),
                static_cast<unsigned long long>(settings.seed), settings.seed_given ? "" : " (hidden)");
 
-  std::vector<GradeReport> reports(students.size());
-  std::atomic<std::size_t> next{0}, finished{0};
+  // Each student's place in the batch: written at the start and after every student, so a
+  // batch that is stopped leaves a gradebook of those finished, the rest not graded. A
+  // rerun of the same batch keeps the students an earlier run finished.
+  std::map<std::string, GradeReport> earlier;
+  for (auto& report : finished_before(batch)) earlier[report.student] = std::move(report);
+  std::vector<BatchEntry> entries(students.size());
+  std::vector<std::size_t> todo;
+  for (std::size_t i = 0; i < students.size(); ++i) {
+    const std::string name = students[i].filename().string();
+    if (earlier.count(name)) {
+      entries[i] = {earlier.at(name), true};
+      continue;
+    }
+    entries[i].report = not_graded_yet(name, labs, settings);
+    todo.push_back(i);
+  }
+  if (!earlier.empty())
+    std::fprintf(stderr, "%zu of %zu students already have results in %s (same seed and labs): grading the other %zu\n",
+                 students.size() - todo.size(), students.size(), out.string().c_str(), todo.size());
+  std::mutex batch_mutex;
+  write_batch_files(entries, batch);
+  stop_children_on_signals();   // a stopped batch leaves its files, and nothing running
+
+  const auto started = std::chrono::steady_clock::now();
+  std::atomic<std::size_t> next{0};
+  std::size_t finished = 0;
   auto worker = [&] {
-    for (std::size_t i = next++; i < students.size(); i = next++) {
-      reports[i] = grade_student(students[i], labs, settings, out, build_jobs, options.keep_work, progress);
-      progress.done("[" + std::to_string(++finished) + "/" + std::to_string(students.size()) + " done]");
+    for (std::size_t k = next++; k < todo.size(); k = next++) {
+      const std::size_t i = todo[k];
+      const std::string name = students[i].filename().string();
+      // The student's own lines (each check, each timing) go to its log, not the terminal.
+      std::error_code ignored;
+      fs::create_directories(out / name, ignored);
+      std::ofstream log_file(out / name / "grade.log");
+      std::mutex log_mutex;
+      const auto log = [&](const std::string& line) {
+        std::lock_guard<std::mutex> lock(log_mutex);
+        log_file << line << std::endl;
+      };
+      GradeReport report = grade_student(students[i], labs, settings, out, build_jobs, options.keep_work, log);
+      std::lock_guard<std::mutex> lock(batch_mutex);
+      entries[i] = {report, true};
+      try {
+        write_batch_files(entries, batch);
+      } catch (const std::exception& error) {
+        std::fprintf(stderr, "pplab grade: %s\n", error.what());
+      }
+      ++finished;
+      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      progress.student_done(summary_line(report), finished, todo.size(), elapsed);
     }
   };
   std::vector<std::thread> threads;
@@ -426,6 +533,8 @@ int grade_class(const GradeOptions& options, GradeRun& run, Progress& progress) 
   worker();
   for (auto& thread : threads) thread.join();
 
+  std::vector<GradeReport> reports;
+  for (const auto& entry : entries) reports.push_back(entry.report);
   return finish_batch(reports, batch);
 }
 
@@ -462,6 +571,9 @@ void add_grade_command(CLI::App& app) {
                       "Seed for the random inputs; default: a hidden seed from /dev/urandom, recorded in the report");
   command->add_option("--labs", options->labs, "Only these labs, e.g. 01,02 or 02_dot_product (default: all)");
   command->add_option("--case-limit", options->case_limit, "Seconds each test case may run before it is killed")
+      ->capture_default_str();
+  command->add_option("--compile-limit", options->compile_limit,
+                      "CPU seconds each compiler process of a student's build may take before it is killed")
       ->capture_default_str();
   command->add_option("--jobs,-j", options->jobs,
                       "Jobs at once, shared out between students, their labs and each lab's checks (default: every CPU "

@@ -380,13 +380,12 @@ std::vector<Timing> run_bench(const fs::path& binary, const fs::path& runner, co
   if (rows == BenchRows::lab) argv.push_back("--no-compare");
   if (rows == BenchRows::library) argv.push_back("--library-only");
   std::map<std::string, std::string> environment = {{"PPLAB_SEED", std::to_string(settings.seed)}};
-  if (students_code && !settings.sandbox.bwrap.empty()) {
-    if (runner.empty()) {
-      problem = "the build made no runner for the lab's code, so its benchmark cannot run in the sandbox";
-      return {};
-    }
-    environment["PPLAB_RUNNER_COMMAND"] = runner_command_variable(settings.sandbox, runner);
+  if (students_code && runner.empty() && !settings.sandbox.bwrap.empty()) {
+    problem = "the build made no runner for the lab's code, so its benchmark cannot run in the sandbox";
+    return {};
   }
+  if (students_code && !runner.empty())
+    environment["PPLAB_RUNNER_COMMAND"] = runner_command_variable(settings.sandbox, runner);
   const auto run = run_process(argv, environment, std::chrono::seconds(600), 1 << 20, settings.scratch.string(),
                                &channel);
   const auto records = parse_channel(channel.key, channel.records);
@@ -630,7 +629,7 @@ void judge_on_emulator_too(LabGrade& grade, const CheckOptions& gpu_options, con
       settings.progress(grade.lab.folder + " emulator " + std::to_string(i + 1) + "/" + std::to_string(count) + " " +
                         name);
   };
-  if (!settings.sandbox.bwrap.empty() && !grade.lab.emulator_runner.empty()) {
+  if (!grade.lab.emulator_runner.empty()) {
     Sandbox emulator_sandbox = settings.sandbox;
     emulator_sandbox.gpu = false;
     options.environment["PPLAB_RUNNER_COMMAND"] = runner_command_variable(emulator_sandbox, grade.lab.emulator_runner);
@@ -659,6 +658,9 @@ void check_and_time_lab(LabGrade& grade, CheckOptions& options, const GradeSetti
     grade.case_names = list_test_cases(grade.lab.reference_checks, listing_error);
   if (grade.status == LabStatus::graded && !grade.lab.student_checks.empty()) {
     options.environment["PPLAB_SEED"] = std::to_string(settings.seed);
+    // The checker names the TODO steps of the file it judges (pplab/testing.h): the
+    // student's, not the workbook's skeleton its shared build was compiled beside.
+    if (!grade.lab.student_file.empty()) options.environment["PPLAB_KERNEL_FILE"] = grade.lab.student_file.string();
     if (settings.sim_threads > 0) options.environment["PPLAB_SIM_THREADS"] = std::to_string(settings.sim_threads);
     if (settings.case_limit.count() <= 60)
       options.environment["PPLAB_SIM_TIMEOUT"] = std::to_string(std::max<long>(1, settings.case_limit.count() * 3 / 4));
@@ -677,6 +679,8 @@ void check_and_time_lab(LabGrade& grade, CheckOptions& options, const GradeSetti
       options.environment["PPLAB_RUNNER_COMMAND"] = runner_command_variable(settings.sandbox, grade.lab.student_runner);
     } else {
       grade.notes.push_back("the student's code ran outside a sandbox: " + settings.sandbox.unavailable);
+      if (!grade.lab.student_runner.empty())
+        options.environment["PPLAB_RUNNER_COMMAND"] = runner_command_variable(settings.sandbox, grade.lab.student_runner);
     }
     options.on_case = [&](std::size_t i, std::size_t count, const std::string& name) {
       if (settings.progress)

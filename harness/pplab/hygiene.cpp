@@ -66,7 +66,7 @@ bool toolchain_header(const fs::path& file, const fs::path& source) {
 std::string check_includes(const Workbook& tree, const Lab& lab, const fs::path& staged,
                            const std::vector<fs::path>& includes) {
   const fs::path source = tree.source_dir;
-  const std::vector<fs::path> allowed_folders = {staged, tree.build_dir / "labs" / lab.folder / "pplab_sim_gen",
+  const std::vector<fs::path> allowed_folders = {staged, tree.build_dir / "pplab_sim_gen",
                                                  source / "harness/include", source / "harness/sim/include"};
   const fs::path contract = source / "labs" / lab.folder / (lab.name + ".cuh");
   for (const auto& include : includes) {

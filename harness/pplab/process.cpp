@@ -6,6 +6,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <csignal>
 #include <cstring>
 #include <fstream>
 #include <random>
@@ -45,6 +47,39 @@ namespace {
 // The fd numbers the child sees for the channel; high, so nothing else lands there.
 constexpr int kChildKeyFd = 200, kChildResultFd = 201;
 }  // namespace
+
+namespace {
+
+// The process groups of the children running now, so that a grader stopped by a signal
+// (Ctrl-C, a time limit's SIGTERM) takes its builds, checks and sandboxes with it. A
+// signal handler reads the slots, so they are lock-free atomics, not a container.
+constexpr std::size_t kMostChildren = 4096;
+std::atomic<pid_t> running_children[kMostChildren];
+
+std::size_t remember_child(pid_t child) {
+  for (std::size_t i = 0; i < kMostChildren; ++i) {
+    pid_t empty = 0;
+    if (running_children[i].compare_exchange_strong(empty, child)) return i;
+  }
+  return kMostChildren;  // too many to remember: this one is not taken along
+}
+
+void forget_child(std::size_t slot) {
+  if (slot < kMostChildren) running_children[slot].store(0);
+}
+
+extern "C" void stop_children_and_die(int signal_number) {
+  for (auto& slot : running_children)
+    if (const pid_t child = slot.load(); child > 0) kill(-child, SIGKILL);
+  std::signal(signal_number, SIG_DFL);
+  raise(signal_number);
+}
+
+}  // namespace
+
+void stop_children_on_signals() {
+  for (int signal_number : {SIGINT, SIGTERM, SIGHUP}) std::signal(signal_number, stop_children_and_die);
+}
 
 ProcessResult run_process(const std::vector<std::string>& argv,
                           const std::map<std::string, std::string>& environment,
@@ -109,6 +144,7 @@ ProcessResult run_process(const std::vector<std::string>& argv,
     _exit(127);
   }
   setpgid(child, child);
+  const std::size_t slot = remember_child(child);
   close(pipe_fds[1]);
   if (channel) {
     close(key_fds[0]);
@@ -165,6 +201,7 @@ ProcessResult run_process(const std::vector<std::string>& argv,
     waitpid(child, &status, 0);
   }
   if (!timed_out) kill(-child, SIGKILL);  // leftovers the child started and abandoned
+  forget_child(slot);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (timed_out) {
     result.ending = ProcessResult::Ending::timed_out;

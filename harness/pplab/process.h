@@ -38,6 +38,11 @@ std::string shell_word(const std::string& word);
 /// A fresh random key from /dev/urandom.
 std::string random_key();
 
+/// From now on, SIGINT, SIGTERM and SIGHUP kill the process group of every child
+/// run_process() is waiting for, then end this process as the signal would: a stopped
+/// batch leaves no build, check or sandbox running.
+void stop_children_on_signals();
+
 /// Runs `argv` with extra environment variables, waits at most `limit`, and kills the
 /// child's whole process group when the limit passes. Output beyond `max_output`
 /// bytes is cut (the end is kept).

@@ -299,6 +299,7 @@ int run_slurm_batch(SlurmRequest request) {
   script << "  --labs " << quote(labs) << " --case-limit " << request.case_limit << " \\\n"
          << "  " << (request.batch.seed_given ? "--seed " : "--hidden-seed ") << request.batch.seed
          << (request.batch.seed_given ? "" : "  # the batch's hidden seed, the same for every task");
+  if (request.compile_limit > 0) script << " \\\n  --compile-limit " << request.compile_limit;
   if (request.jobs > 0) script << " \\\n  --jobs " << request.jobs;
   if (!request.points_option.empty()) script << " \\\n  --points " << quote(fs::absolute(request.points_option).string());
   if (request.keep_work) script << " \\\n  --keep-work";

@@ -25,7 +25,7 @@ struct SlurmRequest {
   BatchInfo batch;
   std::vector<std::string> students;  ///< folder names, in gradebook order
   std::string labs_option, points_option;
-  int case_limit = 300, jobs = 0;
+  int case_limit = 300, compile_limit = 0, jobs = 0;
   bool keep_work = false;
   SlurmQueue queue;
   PointsFile points;

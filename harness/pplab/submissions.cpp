@@ -1,6 +1,7 @@
 #include "submissions.h"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,11 +15,15 @@
 #include <stdexcept>
 #include <utility>
 
+#include <nlohmann/json.hpp>
+
 #include "hygiene.h"
 #include "process.h"
+#include "reports.h"
 
 namespace pplab::cli {
 namespace fs = std::filesystem;
+using json = nlohmann::json;
 
 namespace {
 
@@ -176,13 +181,6 @@ std::string compiler_messages(const std::string& output) {
 }
 
 }  // namespace
-
-std::vector<Program> submission_targets(const Lab& lab) {
-  std::vector<Program> targets;
-  if (lab.student_checks_program) targets.push_back(*lab.student_checks_program);
-  if (lab.student_bench_program) targets.push_back(*lab.student_bench_program);
-  return targets;
-}
 
 std::vector<fs::path> list_student_folders(const fs::path& dir, const std::vector<Lab>& labs) {
   if (!fs::exists(dir)) throw std::invalid_argument("--submissions: no folder " + dir.string());
@@ -351,119 +349,194 @@ StagedSubmission stage_submission(const fs::path& folder, const std::vector<Lab>
   return submission;
 }
 
-std::string configure_submission(const Workbook& workbook, const std::string& backend,
-                                 const StagedSubmission& submission, const std::vector<Lab>& labs,
-                                 const fs::path& build_dir, Workbook& student_tree) {
-  std::string lab_list;
-  for (const auto& lab : labs) lab_list += (lab_list.empty() ? "" : ";") + lab.folder;
-  std::vector<std::string> configure = {
-      "cmake", "-S", workbook.source_dir.string(), "-B", build_dir.string(), "-G", "Ninja",
-      "-DCMAKE_BUILD_TYPE=Release", "-DPPLAB_BACKEND=" + backend, "-DPPLAB_SOURCES=labs",
-      "-DPPLAB_STUDENT_DIR=" + fs::absolute(submission.staged).string(), "-DPPLAB_LABS=" + lab_list,
-      "-DPPLAB_CHECK_SKELETONS=OFF", "-DPPLAB_BUILD_DOCS=OFF",
-      "-DPPLAB_SIM_ORACLE=ON"};  // a GPU tree also builds the checks for the emulator
-  configure.insert(configure.end(), workbook.configure_settings.begin(), workbook.configure_settings.end());
-  // This build's CMAKE_CUDA_ARCHITECTURES, its entries separated by commas (CMakeLists.txt
-  // says why); empty in a sim build: grading's sm_90.
-  std::string architectures = PPLAB_CUDA_ARCHITECTURES;
-  std::replace(architectures.begin(), architectures.end(), ',', ';');
-  if (backend == "gpu") configure.push_back("-DCMAKE_CUDA_ARCHITECTURES=" + (architectures.empty() ? "90" : architectures));
+std::string configure_submission(const Workbook& kit, const StagedSubmission& submission, const std::vector<Lab>& labs,
+                                 const fs::path& build_dir, StudentTree& tree) {
+  tree = StudentTree{};
+  tree.build_dir = build_dir;
+  // The runners to make, named as the kit's manifest names them.
+  json request = json::array();
+  for (const auto& lab : labs) {
+    if (!submission.files.count(lab.folder)) continue;
+    const auto built = find_lab(kit, lab.folder);
+    if (!built || !built->student_runner_program) continue;
+    request.push_back({{"folder", lab.folder},
+                       {"runner", built->student_runner_program->target},
+                       {"kernel_file", fs::absolute(submission.files.at(lab.folder)).string()}});
+  }
+  std::error_code error;
+  fs::create_directories(build_dir, error);
+  const fs::path request_file = build_dir / "request.json";
+  write_text_file(request_file, request.dump(2) + "\n");
+  const std::vector<std::string> configure = {
+      "cmake", "-S", (kit.source_dir / "harness" / "student_build").string(), "-B", build_dir.string(), "-G", "Ninja",
+      "-DPPLAB_KIT=" + (kit.build_dir / "pplab-kit").string(), "-DPPLAB_REQUEST=" + request_file.string()};
   const auto configured = run_process(configure, {}, std::chrono::seconds(600));
   if (!configured.succeeded())
-    return "configuring the grading build failed (" + configured.describe() + "):\n" + compiler_messages(configured.output);
-  // What to build comes from the student tree's own manifest, never from file names.
+    return "configuring the student's build failed (" + configured.describe() + "):\n" + compiler_messages(configured.output);
   try {
-    student_tree = load_manifest(build_dir);
-  } catch (const std::exception& error) {
-    return error.what();
+    std::ifstream in(build_dir / "runners.json");
+    const json runners = json::parse(in);
+    for (const auto& [folder, runner] : runners.items())
+      tree.runners[folder] = Program{runner.at("target").get<std::string>(), runner.at("file").get<std::string>()};
+  } catch (const json::exception& problem) {
+    return "the student's build wrote no readable " + (build_dir / "runners.json").string() + ": " + problem.what();
   }
   return {};
 }
 
-// A GPU tree's sim oracle: the same student files built for the emulator, all labs in
-// one sub-build. A lab that does not build there is graded on the GPU alone, with the
-// compiler's output in a note.
-static void build_emulator_checks(const Workbook& student_tree, SubmissionBuild& build, int build_jobs,
-                                  const std::function<std::vector<std::string>(std::vector<std::string>)>& confine) {
-  const auto built = run_process(confine({"cmake", "--build", student_tree.build_dir.string(), "--target",
-                                          student_tree.sim_oracle_target, "-j", std::to_string(std::max(1, build_jobs))}),
-                                 {}, std::chrono::seconds(1200));
-  Workbook with_oracle;
-  try {
-    with_oracle = load_manifest(student_tree.build_dir);
-  } catch (const std::exception& error) {
-    for (const auto& [folder, binary] : build.checks) build.emulator_errors[folder] = error.what();
-    return;
-  }
-  for (const auto& [folder, binary] : build.checks) {
-    const auto lab = find_lab(with_oracle, folder);
-    if (lab && !lab->emulator_checks.empty()) {
-      build.emulator_checks[folder] = lab->emulator_checks;
-      build.emulator_runners[folder] = lab->emulator_runner;
-    } else build.emulator_errors[folder] = compiler_messages(built.output);
-  }
+std::string build_grading_kit(const Workbook& workbook, int jobs) {
+  // One build at a time in the workbook's tree: the tasks of a Slurm batch start together.
+  std::error_code error;
+  fs::create_directories(workbook.build_dir / "pplab-kit", error);
+  const Descriptor lock(::open((workbook.build_dir / "pplab-kit" / "build.lock").c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0644));
+  if (lock.get() >= 0) ::flock(lock.get(), LOCK_EX);
+  const auto built = run_process({"cmake", "--build", workbook.build_dir.string(), "--target", "pplab_grading_kit",
+                                  "-j", std::to_string(std::max(1, jobs))},
+                                 {}, std::chrono::seconds(3600));
+  if (!built.succeeded())
+    return "building the grading kit in " + workbook.build_dir.string() + " (cmake --build ... --target pplab_grading_kit) failed (" +
+           built.describe() + "):\n" + compiler_messages(built.output);
+  return {};
 }
+
+std::vector<fs::path> kit_inputs(const Workbook& kit) {
+  const fs::path file = kit.build_dir / "pplab-kit" / "inputs.json";
+  std::ifstream in(file);
+  if (!in) throw std::runtime_error("no grading kit in " + kit.build_dir.string() + ": build its target pplab_grading_kit");
+  std::vector<fs::path> inputs;
+  for (const auto& item : json::parse(in)) inputs.emplace_back(item.get<std::string>());
+  return inputs;
+}
+
+namespace {
+
+// What a student's build may read: the workbook's source less what no lab's build
+// needs (an `.incbin` or an `#include` of any of it would carry it into the lab's
+// program or the compiler's messages), the toolchain, the grading kits' inputs (never the
+// rest of the workbook's build: the reference's programs), the staged submission.
+BuildView student_build_view(const Workbook& workbook, const StagedSubmission& submission, const fs::path& build_dir,
+                             const fs::path& out, const std::vector<fs::path>& kit_files) {
+  BuildView view;
+  view.readable = {workbook.source_dir};
+  for (const auto& folder : toolchain_folders(build_dir)) view.readable.push_back(folder);
+  const fs::path& source = workbook.source_dir;
+  view.hidden = {source / "solutions",          source / ".git",           source / "docs",
+                 source / "harness" / "tests" / "faults", source / "harness" / "tests" / "redteam",
+                 source / "build",               workbook.build_dir,         submission.folder.parent_path(), out};
+  std::error_code error;
+  for (const auto& lab : fs::directory_iterator(source / "harness" / "labs", error))
+    view.hidden.push_back(lab.path() / "wrong");   // the known-wrong cases
+  view.shown_again = kit_files;
+  view.shown_again.push_back(submission.staged);
+  view.writable = {build_dir};
+  return view;
+}
+
+// Builds the runners of `tree` in the sandbox, every lab at once and then each lab on its
+// own (`-k 0`), so that one lab's compile error costs that lab only. Returns each lab's
+// compiler output where its runner did not build.
+std::map<std::string, std::string> build_runners(const StudentTree& tree, int build_jobs,
+                                                 const std::function<std::vector<std::string>(std::vector<std::string>)>& confine) {
+  const auto build_command = [&](const std::vector<std::string>& targets) {
+    std::vector<std::string> argv = {"cmake", "--build", tree.build_dir.string(), "--target"};
+    argv.insert(argv.end(), targets.begin(), targets.end());
+    argv.insert(argv.end(), {"-j", std::to_string(std::max(1, build_jobs)), "--", "-k", "0"});
+    return confine(argv);
+  };
+  // Every lab's runner in one build first, so that the compiles of all labs share the
+  // cores. Its outcome is not read: the build of each lab below is then a no-op where
+  // this one succeeded, and repeats a failed compile to give that lab its own messages.
+  if (tree.runners.size() > 1) {
+    std::vector<std::string> every_target;
+    for (const auto& [folder, runner] : tree.runners) every_target.push_back(runner.target);
+    run_process(build_command(every_target), {}, std::chrono::seconds(1200));
+  }
+  std::map<std::string, std::string> errors;
+  for (const auto& [folder, runner] : tree.runners) {
+    const auto built = run_process(build_command({runner.target}), {}, std::chrono::seconds(1200));
+    if (!built.succeeded())
+      errors[folder] = (built.ending == ProcessResult::Ending::timed_out ? "the build timed out\n" : std::string()) +
+                       compiler_messages(built.output);
+    else if (!fs::exists(runner.file))
+      errors[folder] = "the build succeeded but made no " + runner.file.string();
+  }
+  return errors;
+}
+
+}  // namespace
 
 SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmission& submission,
                                  const std::vector<Lab>& labs, const fs::path& build_dir, int build_jobs,
                                  const Sandbox& sandbox, const fs::path& out) {
   SubmissionBuild build;
+  // The emulator's kit: a GPU build's sim oracle, for the same files built for the CPU.
+  std::optional<Workbook> emulator_kit;
+  std::vector<fs::path> kit_files;
+  try {
+    kit_files = kit_inputs(workbook);
+    if (!workbook.sim_oracle_dir.empty()) {
+      emulator_kit = load_manifest(workbook.sim_oracle_dir);
+      const auto more = kit_inputs(*emulator_kit);
+      kit_files.insert(kit_files.end(), more.begin(), more.end());
+    }
+  } catch (const std::exception& error) {
+    build.configure_error = error.what();
+    return build;
+  }
   const auto confine = [&](std::vector<std::string> command) {
-    return sandboxed_build(sandbox, command,
-                           {workbook.source_dir / "solutions", workbook.build_dir, submission.folder.parent_path(), out},
-                           {submission.staged}, {build_dir});
+    return sandboxed_build(sandbox, std::move(command), student_build_view(workbook, submission, build_dir, out, kit_files));
   };
-  Workbook student_tree;
-  build.configure_error = configure_submission(workbook, workbook.backend, submission, labs, build_dir,
-                                               student_tree);
+  StudentTree tree;
+  build.configure_error = configure_submission(workbook, submission, labs, build_dir, tree);
   if (!build.configure_error.empty()) return build;
-  const auto build_command = [&](const std::vector<Program>& targets) {
-    std::vector<std::string> argv = {"cmake", "--build", build_dir.string(), "--target"};
-    for (const auto& program : targets) argv.push_back(program.target);
-    argv.insert(argv.end(), {"-j", std::to_string(std::max(1, build_jobs)), "--", "-k", "0"});
-    return confine(argv);
-  };
-  // The submitted labs that this tree can build, in order.
-  std::vector<Lab> to_build;
+  const auto compile_errors = build_runners(tree, build_jobs, confine);
   for (const auto& lab : labs) {
     if (!submission.files.count(lab.folder)) continue;
-    const auto built_lab = find_lab(student_tree, lab.folder);
-    if (built_lab && built_lab->student_checks_program) to_build.push_back(*built_lab);
-    else
-      build.compile_errors[lab.folder] = "the grading build has no student checks for " + lab.folder +
-                                         " (its manifest " + (build_dir / "labs.json").string() + " lists none)";
-  }
-  // Every lab's programs in one build first, so that the compiles of all labs share the
-  // cores (one lab at a time left most of them idle: 144 s for 12 labs on 16 cores). Its
-  // outcome is not read: the build of each lab below is then a no-op where this one
-  // succeeded, and repeats a failed compile to give that lab its own messages.
-  if (to_build.size() > 1) {
-    std::vector<Program> every_target;
-    for (const auto& lab : to_build)
-      for (const auto& program : submission_targets(lab)) every_target.push_back(program);
-    run_process(build_command(every_target), {}, std::chrono::seconds(1200));
-  }
-  for (const auto& lab : to_build) {
-    const auto built = run_process(build_command(submission_targets(lab)), {}, std::chrono::seconds(1200));
-    if (!built.succeeded()) {
-      build.compile_errors[lab.folder] =
-          (built.ending == ProcessResult::Ending::timed_out ? "the build timed out\n" : std::string()) +
-          compiler_messages(built.output);
+    const auto judged = find_lab(workbook, lab.folder);
+    if (!judged || judged->student_checks.empty() || !tree.runners.count(lab.folder)) {
+      build.compile_errors[lab.folder] = "the workbook's build has no student checks for " + lab.folder +
+                                         " (build its target pplab_grading_kit: " + workbook.build_dir.string() + ")";
+      continue;
+    }
+    if (compile_errors.count(lab.folder)) {
+      build.compile_errors[lab.folder] = compile_errors.at(lab.folder);
       continue;
     }
     // Before any of it runs: what the student's file includes, defines and constructs.
-    if (const std::string rejected = vet_student_objects(student_tree, lab, submission.staged); !rejected.empty()) {
+    Workbook student_tree;
+    student_tree.source_dir = workbook.source_dir;
+    student_tree.build_dir = build_dir;
+    student_tree.backend = workbook.backend;
+    Lab vetted = *judged;
+    vetted.student_runner_program = tree.runners.at(lab.folder);
+    if (const std::string rejected = vet_student_objects(student_tree, vetted, submission.staged); !rejected.empty()) {
       build.compile_errors[lab.folder] = rejected;
       continue;
     }
-    const fs::path& checks = lab.student_checks_program->file;
-    if (fs::exists(checks)) build.checks[lab.folder] = checks;
-    if (lab.student_runner_program && fs::exists(lab.student_runner_program->file))
-      build.runners[lab.folder] = lab.student_runner_program->file;
-    if (lab.student_bench_program && fs::exists(lab.student_bench_program->file))
-      build.benches[lab.folder] = lab.student_bench_program->file;
+    build.checks[lab.folder] = judged->student_checks;
+    build.runners[lab.folder] = tree.runners.at(lab.folder).file;
+    if (!judged->student_bench.empty()) build.benches[lab.folder] = judged->student_bench;
   }
-  if (!student_tree.sim_oracle_target.empty() && !build.checks.empty()) build_emulator_checks(student_tree, build, build_jobs, confine);
+  if (!emulator_kit || build.checks.empty()) return build;
+  // The same files for the CPU emulator (the sim oracle): a lab that does not build there
+  // is graded on the GPU alone, with the compiler's output.
+  StudentTree emulator_tree;
+  if (const auto error = configure_submission(*emulator_kit, submission, labs, build_dir / "emulator", emulator_tree);
+      !error.empty()) {
+    for (const auto& [folder, checks] : build.checks) build.emulator_errors[folder] = error;
+    return build;
+  }
+  const auto emulator_errors = build_runners(emulator_tree, build_jobs, confine);
+  for (const auto& [folder, checks] : build.checks) {
+    const auto judged = find_lab(*emulator_kit, folder);
+    if (emulator_errors.count(folder)) build.emulator_errors[folder] = emulator_errors.at(folder);
+    else if (!judged || judged->student_checks.empty() || !emulator_tree.runners.count(folder))
+      build.emulator_errors[folder] = "the emulator's build has no student checks for " + folder;
+    else {
+      build.emulator_checks[folder] = judged->student_checks;
+      build.emulator_runners[folder] = emulator_tree.runners.at(folder).file;
+    }
+  }
   return build;
 }
 

@@ -7,8 +7,12 @@ function(run_pplab result_var output_var)
   set(${output_var} "${out}${err}" PARENT_SCOPE)
 endfunction()
 
+# expect(<what> <condition>...): fails with <what> unless the condition holds. The test
+# is if(<condition>) with an else, not if(NOT <condition>): NOT binds tighter than AND,
+# so NOT would negate only the first term of "a AND b".
 function(expect condition_text)
-  if(NOT ${ARGN})
+  if(${ARGN})
+  else()
     message(FATAL_ERROR "expected: ${condition_text}")
   endif()
 endfunction()
@@ -26,7 +30,12 @@ endfunction()
 # per lab>,notes) sets total_<student>, max_<student>, lab<NN>_<student> for each lab
 # column and notes_<student>, in the caller's scope.
 function(read_gradebook file)
-  file(STRINGS ${file} rows)
+  # Notes hold semicolons, which a CMake list would split on: each one stands in as
+  # <semicolon> until a row is taken apart.
+  file(READ ${file} text)
+  string(REPLACE ";" "<semicolon>" text "${text}")
+  string(REPLACE "\n" ";" rows "${text}")
+  list(FILTER rows EXCLUDE REGEX "^$")
   list(POP_FRONT rows header)
   string(REPLACE "," ";" columns "${header}")
   list(LENGTH columns count)
@@ -47,6 +56,7 @@ function(read_gradebook file)
         set(rest "${CMAKE_MATCH_2}")
       endif()
     endforeach()
+    string(REPLACE "<semicolon>" ";" rest "${rest}")
     set(notes_${student} "${rest}" PARENT_SCOPE)
   endforeach()
 endfunction()

@@ -1,8 +1,9 @@
 # A class batch builds every target a lab has: graded with --submissions, a student who
 # submitted every reference file gets each lab's checks and, on a GPU, its benchmark
-# (without one, every speed point is lost). `pplab grade --plan` configures the per-student
-# tree exactly as a real batch does and lists the targets from that tree's manifest; this
-# test fails if any planned target is missing from the build, or a GPU lab has none.
+# (without one, every speed point is lost), both from the workbook's grading kit, and a
+# runner from the student's own build. `pplab grade --plan` configures the student's build
+# exactly as a real batch does and lists the targets; this test fails if any planned
+# target is missing from its build, or a GPU lab has no benchmark.
 #   -DBACKEND=sim|gpu   the backend the students' trees are configured for
 include(${CMAKE_CURRENT_LIST_DIR}/common.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/../../../cmake/PplabManifestRead.cmake)
@@ -28,22 +29,25 @@ foreach(folder IN LISTS folders)
     message(FATAL_ERROR "${folder} is not in the plan: ${missing}")
   endif()
   string(JSON count LENGTH "${targets}")
-  set(names "")
+  set(kit_targets "")
+  set(student_targets "")
   math(EXPR last_target "${count} - 1")
   foreach(t RANGE ${last_target})
     string(JSON name GET "${targets}" ${t} target)
     string(JSON exists GET "${targets}" ${t} exists)
-    expect("${folder}: the per-student build has ${name}" exists)
-    list(APPEND names ${name})
+    string(JSON built_in GET "${targets}" ${t} built_in)
+    expect("${folder}: ${name} is in its build (${built_in})" exists)
+    list(APPEND ${built_in}_targets ${name})
   endforeach()
-  list(GET names 0 first)
-  list(GET names -1 final)
-  expect("${folder}: the student's checks are built (${names})" first MATCHES "^lab[0-9][0-9]_[a-z0-9_]+$")
+  list(FILTER kit_targets INCLUDE REGEX "^lab[0-9][0-9]_[a-z0-9_]+$")
+  expect("${folder}: the workbook's kit has the student's checks (${targets})" kit_targets MATCHES "^lab[0-9][0-9]_[a-z0-9_]+$")
+  expect("${folder}: the student's build makes one runner (${student_targets})" student_targets MATCHES "^lab[0-9][0-9]_[a-z0-9_]+_runner$")
   string(JSON benchmark GET "${plan}" students ada labs ${folder} benchmark)
+  string(REGEX MATCH "\"lab[0-9][0-9]_[a-z0-9_]+_bench\"" bench_target "${targets}")
   if(BACKEND STREQUAL "gpu")
-    expect("${folder}: a GPU batch builds the student's benchmark (${names})" benchmark AND final MATCHES "_bench$")
+    expect("${folder}: a GPU batch times the student with the kit's benchmark (${targets})" benchmark AND bench_target)
   else()
-    expect("${folder}: a sim batch builds no benchmark (${names})" first STREQUAL final)
+    expect("${folder}: a sim batch times nothing (${targets})" NOT benchmark AND NOT bench_target)
   endif()
 endforeach()
 string(JSON oracle_kind TYPE "${plan}" students ada sim_oracle)

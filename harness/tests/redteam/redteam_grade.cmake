@@ -3,6 +3,9 @@
 # reason, ada and nell keep full points, the gradebook and every report are written, and
 # nothing an attack wrote lands among the reports or in a neighbour's folder.
 # -DPPLAB -DROOT -DATTACKS -DWORK
+# Today's policies: under the old CMP0053 a quoted "@ROOT@" below would be expanded
+# itself, and the attacks' placeholders never replaced.
+cmake_minimum_required(VERSION 3.25)
 include(${ROOT}/harness/grading/tests/common.cmake)
 # TMPDIR below is under WORK: nvcc, started from other folders, needs it absolute.
 get_filename_component(WORK "${WORK}" ABSOLUTE)
@@ -27,7 +30,9 @@ endforeach()
 
 file(MAKE_DIRECTORY ${WORK}/tmp)
 set(ENV{TMPDIR} ${WORK}/tmp)
-run_pplab(result output grade --submissions ${class} --out ${out} --labs 01 --seed 5 --case-limit 60)
+# --compile-limit: the constexpr bomb is stopped after 30 CPU seconds, not the default 240.
+run_pplab(result output grade --submissions ${class} --out ${out} --labs 01 --seed 5 --case-limit 60
+          --compile-limit 30)
 message("${output}")
 expect("pplab grade exits 0 when every report was written (got ${result})" result EQUAL 0)
 # A helper left behind would strike now.
@@ -50,6 +55,10 @@ set(reason_forge_channel "compile error")
 set(reason_override_harness "outside its namespace")
 set(reason_static_constructor "before main")
 set(reason_include_reference "include.*solutions/01_saxpy/saxpy.cu")
+# The build's limits and what it sees: each a compile error of its own lab.
+foreach(attack include_dev_zero incbin_instructor quote_host_file constexpr_bomb)
+  set(reason_${attack} "compile error")
+endforeach()
 foreach(attack IN LISTS attackers)
   expect_report_files(${out}/${attack})
   expect("${attack} earns nothing (got '${total_${attack}}')" DEFINED total_${attack} AND total_${attack} EQUAL 0)
@@ -60,8 +69,19 @@ foreach(attack IN LISTS attackers)
   message("ok: ${attack} earns 0")
 endforeach()
 
+# The runner's limits held: a few hundred processes at most, and 256 MiB of /tmp. (Each
+# match is made here, not inside expect(), whose CMAKE_MATCH_1 would not reach this scope.)
+file(READ ${out}/fork_bomb/report.md report)
+string(REGEX MATCH "fork bomb: ([0-9]+) processes made" said "${report}")
+expect("the fork bomb's report says how many processes it made" said)
+expect("the fork bomb made fewer than 1000 processes (made ${CMAKE_MATCH_1})" CMAKE_MATCH_1 LESS 1000)
+file(READ ${out}/fill_tmp/report.md report)
+string(REGEX MATCH "fill tmp: ([0-9]+) MiB written" said "${report}")
+expect("fill_tmp's report says how much it wrote" said)
+expect("fill_tmp wrote at most 256 MiB to its /tmp (wrote ${CMAKE_MATCH_1})" CMAKE_MATCH_1 LESS_EQUAL 256)
+
 # Nothing an attack printed or wrote is among the reports: no forged text, no solution,
-# no test file, and no flood.
+# no test file, no file of the host or of the workbook's history, and no flood.
 file(GLOB_RECURSE reports ${out}/*.json ${out}/*.md ${out}/*.xml ${out}/*.csv ${out}/*.html)
 foreach(file IN LISTS reports)
   file(SIZE ${file} size)
@@ -76,6 +96,9 @@ foreach(file IN LISTS reports)
   endif()
   if(text MATCHES "saxpy_vec4_kernel|TEST_CASE\\(")
     message(FATAL_ERROR "the reference solution or the test file reached a report: ${file}")
+  endif()
+  if(text MATCHES "root:x:0:0|repositoryformatversion")
+    message(FATAL_ERROR "a file of the host or the workbook's .git reached a report: ${file}")
   endif()
 endforeach()
 message("ok: ${CMAKE_CURRENT_LIST_FILE}")
