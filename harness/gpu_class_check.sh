@@ -73,7 +73,7 @@ echo "== summary ($(date -u +%F), $(head -1 "$OUT/device.txt"))"
 echo "grading tree built in ${build_seconds} s; reference checks: $(grep -E 'tests passed' "$OUT/ctest.log")"
 [ -n "$not_counted" ] && echo "$not_counted"
 echo "class graded in ${grade_seconds} s (pplab exit ${grade_status}):"
-grep -E '^[0-9]+ (ref|skel|slow|host|race|logic): [0-9]' "$OUT/grade.log" | cut -d' ' -f2-
+grep -E "^[0-9]+ \[[0-9]+/[0-9]+\] (ref|skel|slow|host|race|logic): [0-9]" "$OUT/grade.log" | cut -d" " -f2-
 echo "compute-sanitizer verdicts in the reports:"
 grep -ho 'race hazard | [0-9.]* | compute-sanitizer [a-z]*: [^|]\{0,120\}\|memory error | [0-9.]* | compute-sanitizer [a-z]*: [^|]\{0,120\}' "$OUT"/grades/*/report.md | sort | uniq -c | head -20
 grep -h 'did not finish\|did not run under compute-sanitizer' "$OUT"/grades/*/report.md | sort | uniq -c | head -5

@@ -22,11 +22,27 @@ static_assert([] {
   return true;
 }());
 
-// Set during static initialisation, before main: constant-initialised, so they exist
-// before any translation unit's initialiser notes its device.
-const char* g_build_device = nullptr;
-const char* g_arch_file = nullptr;  // the file with the highest architecture noted
-int g_arch = 0;
+// The notes of every translation unit linked in (pplab/sim/devices.h); weak, so a
+// program without any links too, the bounds then null.
+extern "C" {
+extern const char* const __start_pplab_sim_device_notes[] __attribute__((weak));
+extern const char* const __stop_pplab_sim_device_notes[] __attribute__((weak));
+extern const ArchNote __start_pplab_sim_arch_notes[] __attribute__((weak));
+extern const ArchNote __stop_pplab_sim_arch_notes[] __attribute__((weak));
+}
+
+const char* build_device() {
+  if (__start_pplab_sim_device_notes == __stop_pplab_sim_device_notes) return nullptr;
+  return __start_pplab_sim_device_notes[0];
+}
+
+// The note with the highest architecture, or none.
+const ArchNote* highest_arch_note() {
+  const ArchNote* highest = nullptr;
+  for (const ArchNote* note = __start_pplab_sim_arch_notes; note != __stop_pplab_sim_arch_notes; ++note)
+    if (!highest || note->arch > highest->arch) highest = note;
+  return highest;
+}
 
 std::string known_keys() {
   std::string keys;
@@ -47,7 +63,7 @@ const DeviceProfile& find_profile(const std::string& key, const char* where) {
 #define PPLAB_SIM_STR(x) PPLAB_SIM_STR_(x)
 const DeviceProfile& select_profile() {
   if (const char* e = std::getenv("PPLAB_SIM_DEVICE"); e && *e) return find_profile(e, "PPLAB_SIM_DEVICE");
-  if (g_build_device) return find_profile(g_build_device, "the device this program was built for,");
+  if (const char* key = build_device()) return find_profile(key, "the device this program was built for,");
   return find_profile(PPLAB_SIM_STR(PPLAB_SIM_DEFAULT_DEVICE), "the default device");
 }
 
@@ -59,22 +75,13 @@ const DeviceProfile& device_profile() {
   return selected;
 }
 
-bool note_build_device(const char* key) {
-  if (!g_build_device) g_build_device = key;
-  return true;
-}
-
-bool note_arch_dependent_code(const char* file, int arch) {
-  if (arch > g_arch) g_arch = arch, g_arch_file = file;
-  return true;
-}
-
 namespace detail {
 bool kernel_image_ok() {
   const DeviceProfile& device = device_profile();
-  if (g_arch <= device.arch) return true;
+  static const ArchNote* const highest = highest_arch_note();
+  if (!highest || highest->arch <= device.arch) return true;
   static const bool reported = [&] {
-    warn(std::string(g_arch_file) + " was compiled for " + sm(g_arch) + " (its device code tests __CUDA_ARCH__), " +
+    warn(std::string(highest->file) + " was compiled for " + sm(highest->arch) + " (its device code tests __CUDA_ARCH__), " +
          "and the " + device.name + " (PPLAB_SIM_DEVICE=" + device.key + ") is " + sm(device.arch) +
          ": no kernel image for this device, so every launch fails with cudaErrorNoKernelImageForDevice, as on " +
          "the GPU.\nBuild for this device: PPLAB_SIM_DEVICE=" + device.key +

@@ -540,10 +540,11 @@ int rewrite_file(const std::string& in_path, const std::string& out_path, Contex
   }
   out.write(src.data() + pos, static_cast<std::streamsize>(src.size() - pos));
   // Device code that tests __CUDA_ARCH__ was compiled for one architecture: the runtime
-  // is told, after the file's last line, so that a device without it refuses to run it.
+  // is told, after the file's last line (a constant the runtime finds, no code run before
+  // main: pplab/sim/devices.h), so that a device without it refuses to run it.
   if (!is_header && ctx.arch_dependent)
-    out << "\n[[maybe_unused]] static const bool pplab_sim_arch_noted_ = ::pplab::sim::note_arch_dependent_code(__FILE__, "
-           "PPLAB_SIM_CUDA_ARCH);\n";
+    out << "\n[[gnu::used, gnu::section(\"pplab_sim_arch_notes\")]] static const ::pplab::sim::ArchNote "
+           "pplab_sim_arch_note_ = {__FILE__, PPLAB_SIM_CUDA_ARCH};\n";
   return out ? status : 1;
 }
 

@@ -53,13 +53,19 @@ struct DeviceProfile {
 /// built for, else PPLAB_SIM_DEFAULT_DEVICE. A name the table lacks ends the program
 /// with an error that lists the names.
 const DeviceProfile& device_profile();
-/// Called by each translation unit compiled for a device other than the default
-/// (PPLAB_SIM_DEVICE at build time): the device a run takes when the variable is unset.
-bool note_build_device(const char* key);
-/// Called at the end of each .cu whose device code tests __CUDA_ARCH__ (the rewriter
-/// adds it): that code was compiled for `arch`, and a device with a lower compute
-/// capability cannot run it (cudaErrorNoKernelImageForDevice, as on a GPU).
-bool note_arch_dependent_code(const char* file, int arch);
+/// What a translation unit tells the runtime, as constants in named sections that the
+/// runtime reads through the linker's __start_/__stop_ symbols, so that no code runs before
+/// main (the grader refuses a lab object with a constructor of its own, and these notes are
+/// in every student's object). A unit compiled for a device other than the default
+/// (PPLAB_SIM_DEVICE at build time) puts its key in section pplab_sim_device_notes: the
+/// device a run takes when the variable is unset. The rewriter puts an ArchNote in section
+/// pplab_sim_arch_notes for each .cu whose device code tests __CUDA_ARCH__: that code was
+/// compiled for `arch`, and a device with a lower compute capability cannot run it
+/// (cudaErrorNoKernelImageForDevice, as on a GPU).
+struct ArchNote {
+  const char* file;
+  int arch;
+};
 namespace detail {
 /// Ends the program with a report naming the file and line when the selected device's compute
 /// capability is below `arch`: `what` (an intrinsic) does not exist there.
@@ -73,7 +79,7 @@ void require_arch(int arch, const char* what, const char* file, int line);
 #define PPLAB_SIM_KEY_STR_(x) #x
 #define PPLAB_SIM_KEY_STR(x) PPLAB_SIM_KEY_STR_(x)
 namespace {
-[[maybe_unused]] const bool pplab_sim_build_device_noted_ =
-    ::pplab::sim::note_build_device(PPLAB_SIM_KEY_STR(PPLAB_SIM_DEVICE_BUILD));
+[[gnu::used, gnu::section("pplab_sim_device_notes")]] const char* const pplab_sim_build_device_note_ =
+    PPLAB_SIM_KEY_STR(PPLAB_SIM_DEVICE_BUILD);
 }
 #endif
