@@ -54,7 +54,7 @@ struct DeviceProfile {
 /// with an error that lists the names.
 const DeviceProfile& device_profile();
 /// What a translation unit tells the runtime, as constants in named sections that the
-/// runtime reads through the linker's __start_/__stop_ symbols, so that no code runs before
+/// runtime reads through the linker's start and stop symbols of each section, so that no code runs before
 /// main (the grader refuses a lab object with a constructor of its own, and these notes are
 /// in every student's object). A unit compiled for a device other than the default
 /// (PPLAB_SIM_DEVICE at build time) puts its key in section pplab_sim_device_notes: the
