@@ -69,8 +69,6 @@ Workbook load_manifest(const fs::path& build_dir) {
     workbook.bin_dir = workbook.build_dir / "bin";
     workbook.backend = manifest.at("backend").get<std::string>();
     for (const auto& item : manifest.at("labs")) workbook.labs.push_back(lab_from_json(item));
-    if (manifest.contains("configure_settings"))
-      workbook.configure_settings = manifest.at("configure_settings").get<std::vector<std::string>>();
     if (manifest.contains("sim_oracle") && manifest.at("sim_oracle").is_object()) {
       workbook.sim_oracle_target = manifest.at("sim_oracle").at("target").get<std::string>();
       workbook.sim_oracle_dir = manifest.at("sim_oracle").at("build_dir").get<std::string>();

@@ -55,9 +55,6 @@ struct Workbook {
   /// when this build has none).
   std::string sim_oracle_target;
   std::filesystem::path sim_oracle_dir;
-  /// Where the build found its packages ("-DCMAKE_PREFIX_PATH=..."): a per-student
-  /// tree is configured with the same settings.
-  std::vector<std::string> configure_settings;
 };
 
 /// Reads a build's lab manifest (`<build>/labs.json`, written when it is configured);
