@@ -229,7 +229,10 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
     }
     if (any) {
       log("building");
-      const auto build = build_submission(base.workbook, staged, labs, work / "build", build_jobs, base.sandbox, out);
+      std::map<std::string, std::vector<std::string>> allowed_libraries;
+      for (const auto& lab : labs) allowed_libraries[lab.folder] = base.points.rules_for(lab.folder).libraries;
+      const auto build = build_submission(base.workbook, staged, labs, work / "build", build_jobs, base.sandbox, out,
+                                          allowed_libraries);
       for (auto& grade : grades) {
         if (grade.status != LabStatus::graded) continue;
         if (!build.configure_error.empty()) {

@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "hygiene.h"
 #include "process.h"
 #include "sanitizer.h"
 
@@ -54,6 +55,8 @@ LabRules rules_from(const json& defaults, const json& entry, const fs::path& pat
     rules.visibility = pick("visibility").get<std::string>();
     if (entry.contains("sanitizer_cost") || defaults.contains("sanitizer_cost"))
       rules.sanitizer_cost = pick("sanitizer_cost").get<std::string>();
+    if (entry.contains("libraries") || defaults.contains("libraries"))
+      rules.libraries = pick("libraries").get<std::vector<std::string>>();
     if (entry.contains("speed_variants")) rules.speed_variants = entry.at("speed_variants").get<std::vector<std::string>>();
     const json& gate = pick("gate");
     if (gate.is_string()) rules.gate.push_back(gate.get<std::string>());
@@ -78,6 +81,8 @@ LabRules rules_from(const json& defaults, const json& entry, const fs::path& pat
   }
   require(rules.sanitizer_cost == "group" || rules.sanitizer_cost == "check", path,
           where + ": sanitizer_cost must be \"group\" or \"check\"");
+  for (const auto& library : rules.libraries)
+    require(known_library(library), path, where + ": libraries: '" + library + "' is none of " + known_library_names());
   require(rules.full_speed_ratio >= 1.0, path, where + ": full_speed_ratio must be at least 1");
   require(rules.speed_points >= 0, path, where + ": speed_points must not be negative");
   require(rules.repeats >= 1 && rules.repeats <= 1000, path, where + ": repeats must be 1..1000");

@@ -50,6 +50,9 @@ struct LabRules {
   /// What a compute-sanitizer finding costs: "group" (the points of the check group it
   /// was found in) or "check" (that check's share, like any failed check).
   std::string sanitizer_cost = "group";
+  /// Libraries the lab's file may use (hygiene.cpp's names: "cub", "thrust", "cublas",
+  /// ...); by default none, so the student writes the kernels the lab teaches.
+  std::vector<std::string> libraries;
 };
 
 /// The whole points file.

@@ -1,5 +1,6 @@
 #include "hygiene.h"
 
+#include <algorithm>
 #include <sstream>
 #include <vector>
 
@@ -61,6 +62,73 @@ bool toolchain_header(const fs::path& file, const fs::path& source) {
   for (const auto& part : file.parent_path())
     if (part == "include") return true;
   return false;
+}
+
+// The libraries that would do a lab's work for it: by the folder or file name of their
+// headers (CUB, Thrust and CUTLASS are headers only) and by the names of the functions
+// a linked one exports. points.json's "libraries" lets a lab use some of them.
+struct Library {
+  const char* name;
+  std::vector<const char*> header_folders;   // a path component: .../include/cub/...
+  std::vector<const char*> name_prefixes;    // a header's file name or a symbol's name
+};
+const std::vector<Library>& known_libraries() {
+  static const std::vector<Library> libraries = {
+      {"cub", {"cub"}, {}},
+      {"thrust", {"thrust"}, {}},
+      {"cutlass", {"cutlass", "cute"}, {}},
+      {"cublas", {}, {"cublas"}},
+      {"cufft", {}, {"cufft"}},
+      {"curand", {}, {"curand"}},
+      {"cusparse", {}, {"cusparse"}},
+      {"cusolver", {}, {"cusolver"}},
+      {"cudnn", {}, {"cudnn"}},
+      {"nccl", {}, {"nccl"}},
+      {"npp", {}, {"npp"}},
+  };
+  return libraries;
+}
+
+bool allowed_library(const std::vector<std::string>& allowed, const char* name) {
+  return std::find(allowed.begin(), allowed.end(), name) != allowed.end();
+}
+
+std::string refused_library(const char* library, const std::string& what) {
+  return std::string("rejected: the lab's file uses ") + library + " (" + what +
+         "), a library that does the lab's work; the lab asks for your own kernels (points.json's \"libraries\" "
+         "lists what a lab may use)";
+}
+
+// The library a header belongs to, if it is one of known_libraries().
+const char* header_library(const fs::path& file) {
+  for (const auto& library : known_libraries()) {
+    for (const auto& part : file.parent_path())
+      for (const char* folder : library.header_folders)
+        if (part == folder) return library.name;
+    const std::string name = file.filename().string();
+    for (const char* prefix : library.name_prefixes)
+      if (name.rfind(prefix, 0) == 0) return library.name;
+  }
+  return nullptr;
+}
+
+std::string check_libraries(const std::vector<fs::path>& includes, const fs::path& object,
+                            const std::vector<std::string>& allowed) {
+  for (const auto& include : includes)
+    if (const char* library = header_library(include); library && !allowed_library(allowed, library))
+      return refused_library(library, "it includes " + include.string());
+  const auto listed = run_process({"nm", "--undefined-only", object.string()}, {}, std::chrono::seconds(60));
+  if (!listed.succeeded()) return "could not list the symbols of " + object.string() + " (nm): " + listed.describe();
+  std::istringstream lines(listed.output);
+  std::string line;
+  while (std::getline(lines, line)) {
+    const std::string name = line.substr(std::min(line.size(), line.find_first_not_of(" U")));
+    for (const auto& library : known_libraries())
+      for (const char* prefix : library.name_prefixes)
+        if (name.rfind(prefix, 0) == 0 && !allowed_library(allowed, library.name))
+          return refused_library(library.name, "it calls " + name);
+  }
+  return {};
 }
 
 std::string check_includes(const Workbook& tree, const Lab& lab, const fs::path& staged,
@@ -137,14 +205,28 @@ std::string check_constructors(const Workbook& tree, const fs::path& object) {
 
 }  // namespace
 
-std::string vet_student_objects(const Workbook& tree, const Lab& lab, const fs::path& staged_folder) {
+bool known_library(const std::string& name) {
+  for (const auto& library : known_libraries())
+    if (name == library.name) return true;
+  return false;
+}
+
+std::string known_library_names() {
+  std::string names;
+  for (const auto& library : known_libraries()) names += (names.empty() ? "" : ", ") + std::string(library.name);
+  return names;
+}
+
+std::string vet_student_objects(const Workbook& tree, const Lab& lab, const fs::path& staged_folder,
+                                const std::vector<std::string>& allowed_libraries) {
   if (!lab.student_runner_program) return {};
   std::string error;
   const auto objects = student_objects(tree, lab.student_runner_program->target, error);
   if (!error.empty()) return error;
   for (const auto& [object, includes] : objects) {
     for (const std::string& problem :
-         {check_includes(tree, lab, staged_folder, includes), check_symbols(lab, object), check_constructors(tree, object)})
+         {check_includes(tree, lab, staged_folder, includes), check_libraries(includes, object, allowed_libraries),
+          check_symbols(lab, object), check_constructors(tree, object)})
       if (!problem.empty()) return problem;
   }
   return {};

@@ -5,17 +5,25 @@
 /// harness's API (harness/include), the emulator's CUDA headers and its own lab's
 /// contract; it may define strong symbols only inside its lab's namespace
 /// (pplab::labNN), and no code that runs before main (a static constructor; nvcc's
-/// own registration of a file's kernels aside). The includes come from ninja's
-/// depfiles, the symbols from nm, the constructors from the object's .init_array.
+/// own registration of a file's kernels aside), and no library that does the lab's work
+/// (CUB, Thrust, cuBLAS, ...) unless the points file's "libraries" allows it. The
+/// includes come from ninja's depfiles, the symbols from nm, the constructors from the
+/// object's .init_array.
 #pragma once
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "workbook.h"
 
 namespace pplab::cli {
 
+/// Whether `name` is a library the check knows ("cub", "thrust", ...), and all of them.
+bool known_library(const std::string& name);
+std::string known_library_names();
+
 /// Empty when the student's objects of `lab`'s runner pass; else why not, for the report.
-std::string vet_student_objects(const Workbook& tree, const Lab& lab, const std::filesystem::path& staged_folder);
+std::string vet_student_objects(const Workbook& tree, const Lab& lab, const std::filesystem::path& staged_folder,
+                                const std::vector<std::string>& allowed_libraries);
 
 }  // namespace pplab::cli

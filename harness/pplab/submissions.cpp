@@ -467,7 +467,8 @@ std::map<std::string, std::string> build_runners(const StudentTree& tree, int bu
 
 SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmission& submission,
                                  const std::vector<Lab>& labs, const fs::path& build_dir, int build_jobs,
-                                 const Sandbox& sandbox, const fs::path& out) {
+                                 const Sandbox& sandbox, const fs::path& out,
+                                 const std::map<std::string, std::vector<std::string>>& allowed_libraries) {
   SubmissionBuild build;
   // The emulator's kit: a GPU build's sim oracle, for the same files built for the CPU.
   std::optional<Workbook> emulator_kit;
@@ -509,7 +510,11 @@ SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmissio
     student_tree.backend = workbook.backend;
     Lab vetted = *judged;
     vetted.student_runner_program = tree.runners.at(lab.folder);
-    if (const std::string rejected = vet_student_objects(student_tree, vetted, submission.staged); !rejected.empty()) {
+    const auto allowed = allowed_libraries.find(lab.folder);
+    if (const std::string rejected =
+            vet_student_objects(student_tree, vetted, submission.staged,
+                                allowed == allowed_libraries.end() ? std::vector<std::string>{} : allowed->second);
+        !rejected.empty()) {
       build.compile_errors[lab.folder] = rejected;
       continue;
     }

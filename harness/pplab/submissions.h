@@ -86,6 +86,7 @@ std::vector<std::filesystem::path> kit_inputs(const Workbook& kit);
 /// nothing of the class folder or the output folder (`out`).
 SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmission& submission,
                                  const std::vector<Lab>& labs, const std::filesystem::path& build_dir,
-                                 int build_jobs, const Sandbox& sandbox, const std::filesystem::path& out);
+                                 int build_jobs, const Sandbox& sandbox, const std::filesystem::path& out,
+                                 const std::map<std::string, std::vector<std::string>>& allowed_libraries);
 
 }  // namespace pplab::cli

@@ -2,9 +2,12 @@
 /// \brief Checks that prove a sort is a sort: ordered, a permutation, and stable.
 #pragma once
 #include "pplab/check.h"
+#include "pplab/fresh_inputs.h"
 #include "pplab/patterns.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <map>
 #include <numeric>
 #include <vector>
@@ -79,5 +82,61 @@ CheckResult check_stable_pairs(const CheckContext& context, const std::vector<K>
   }
   return compare_arrays(stable, expected, values_out);
 }
+
+/// Linear-time verdicts for a benchmark's checked repeats, where sorting the input
+/// again on the CPU for each check would cost more than the timing. They say only
+/// yes or no; the lab's checks say why.
+namespace linear_time {
+
+/// A keyed fingerprint of a multiset of keys: equal multisets always agree, and with a
+/// key lab code never sees, different ones collide with odds of about 2^-64.
+template <class K>
+std::uint64_t multiset_fingerprint(const K* keys, std::size_t n, std::uint64_t key) {
+  std::uint64_t sum = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &keys[i], sizeof(K));
+    sum += fresh::mix(key ^ fresh::mix(bits));
+  }
+  return sum;
+}
+
+/// Each `segment` keys of output (all of them when segment is 0) are in non-decreasing
+/// order and hold exactly the keys of the same segment of input.
+template <class K>
+bool sorted_permutation(const std::vector<K>& input, const std::vector<K>& output, std::size_t segment = 0) {
+  if (input.size() != output.size()) return false;
+  const std::size_t n = input.size(), step = segment == 0 ? std::max<std::size_t>(n, 1) : segment;
+  const std::uint64_t key = unpredictable_seed();
+  for (std::size_t begin = 0; begin < n; begin += step) {
+    const std::size_t end = std::min(n, begin + step);
+    for (std::size_t i = begin + 1; i < end; ++i)
+      if (output[i] < output[i - 1]) return false;
+    if (multiset_fingerprint(&input[begin], end - begin, key) != multiset_fingerprint(&output[begin], end - begin, key))
+      return false;
+  }
+  return true;
+}
+
+/// A stable key-value sort whose input values were the positions 0 .. n-1: the keys
+/// ascend, each value names the input position its key came from, every position once,
+/// and equal keys keep their positions in order. Together that is the stable sort.
+template <class K, class V>
+bool stable_pairs_of_positions(const std::vector<K>& keys_in, const std::vector<K>& keys_out,
+                               const std::vector<V>& values_out) {
+  const std::size_t n = keys_in.size();
+  if (keys_out.size() != n || values_out.size() != n) return false;
+  std::vector<bool> seen(n, false);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t from = std::size_t(values_out[i]);
+    if (from >= n || seen[from] || !(keys_in[from] == keys_out[i])) return false;
+    seen[from] = true;
+    if (i > 0 && (keys_out[i] < keys_out[i - 1] || (keys_out[i] == keys_out[i - 1] && values_out[i] < values_out[i - 1])))
+      return false;
+  }
+  return true;
+}
+
+}  // namespace linear_time
 
 }  // namespace pplab

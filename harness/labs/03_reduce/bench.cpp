@@ -14,6 +14,7 @@
 #include "pplab/check.h"
 #include "pplab/cpu_reference.h"
 #include "pplab/device_buffer.h"
+#include "pplab/fresh_inputs.h"
 #include "pplab/inputs.h"
 #include "reduce.cuh"
 
@@ -38,35 +39,39 @@ T expected_reduce(const std::vector<T>& in, Op op) {
 }
 
 template <class T, class Op>
-void bench_op(const pplab::BenchOptions& options, const std::vector<T>& host,
-              const std::shared_ptr<pplab::DeviceBuffer<T>>& d_in, Op op, const std::string& op_name) {
-  const std::size_t n = host.size();
-  const T expected = expected_reduce(host, op);
-  double magnitude = 0;
-  for (const T& v : host) magnitude += std::fabs(double(v));
-  const pplab::Tolerance tolerance =
-      std::is_same_v<Op, Sum<float>> ? pplab::sum_tolerance(n, magnitude) : pplab::Tolerance{};
+void bench_op(const pplab::BenchOptions& options, const std::shared_ptr<pplab::FreshInput<T>>& in, Op op,
+              const std::string& op_name) {
+  const std::size_t n = in->size();
   auto d_out = std::make_shared<pplab::DeviceBuffer<T>>(1);
 
   const std::string variant = op_name + (std::is_same_v<T, int> ? " int" : " float");
   pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), variant, n, double(sizeof(T)) * double(n));
+  spec.prepare = [=] { in->next(); };
   spec.run = [=](cudaStream_t stream) {
-    pplab::lab03::reduce(d_in->data(), d_out->data(), n, op, pplab::lab03::kBlockThreads, stream);
+    pplab::lab03::reduce(in->data(), d_out->data(), n, op, pplab::lab03::kBlockThreads, stream);
   };
   spec.verify = [=, variant = spec.variant] {
+    const std::vector<T>& host = in->host();
+    const T expected = expected_reduce(host, op);
+    double magnitude = 0;
+    for (const T& v : host) magnitude += std::fabs(double(v));
+    const pplab::Tolerance tolerance =
+        std::is_same_v<Op, Sum<float>> ? pplab::sum_tolerance(n, magnitude) : pplab::Tolerance{};
     const T got = d_out->download()[0];
     return got == expected || pplab::compare_value({variant + " after timing", n}, expected, got, tolerance).passed;
   };
   pplab::measure(spec, options);
 }
 
+// Drawn afresh before every run, so no answer kept from an earlier call is right for
+// the next one: ints in [-1000, 1000], floats in [-1, 1), as CUB's rows use.
 template <class T>
 void bench_type(const pplab::BenchOptions& options, std::size_t n) {
-  const std::vector<T> host = pplab::reduce_bench_values<T>(n);
-  auto d_in = std::make_shared<pplab::DeviceBuffer<T>>(host);
-  bench_op(options, host, d_in, Sum<T>{}, "sum");
-  bench_op(options, host, d_in, Min<T>{}, "min");
-  bench_op(options, host, d_in, Max<T>{}, "max");
+  auto in = std::make_shared<pplab::FreshInput<T>>(
+      n, std::is_same_v<T, int> ? pplab::Spread::uniform(-1000, 1000) : pplab::Spread::uniform(-1, 1));
+  bench_op(options, in, Sum<T>{}, "sum");
+  bench_op(options, in, Min<T>{}, "min");
+  bench_op(options, in, Max<T>{}, "max");
 }
 
 void reduce_cases(const pplab::BenchOptions& options, std::size_t n) {

@@ -13,27 +13,27 @@
 #include "pplab/check.h"
 #include "pplab/cpu_reference.h"
 #include "pplab/device_buffer.h"
-#include "pplab/inputs.h"
+#include "pplab/fresh_inputs.h"
 
 namespace {
 
 void naive_scan_cases(const pplab::BenchOptions& options, std::size_t n) {
-  // Small values keep every prefix of 2^28 elements inside an int.
-  const auto in = pplab::random_values<int>(n, 0, 3, 1);
-  auto d_in = std::make_shared<pplab::DeviceBuffer<int>>(in);
+  // Small values keep every prefix of 2^28 elements inside an int. Drawn afresh before
+  // every run, so no answer kept from an earlier call is right for the next one.
+  auto in = std::make_shared<pplab::FreshInput<int>>(n, pplab::Spread::uniform(0, 3));
   auto d_out = std::make_shared<pplab::DeviceBuffer<int>>(n);
 
   for (bool inclusive : {false, true}) {
     const std::string variant = inclusive ? "inclusive int" : "exclusive int";
-    const auto expected =
-        std::make_shared<std::vector<int>>(inclusive ? pplab::cpu::inclusive_scan(in) : pplab::cpu::exclusive_scan(in));
     pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), variant, n, 2.0 * 4.0 * double(n));  // in, out
+    spec.prepare = [=] { in->next(); };
     spec.run = [=](cudaStream_t stream) {
-      if (inclusive) pplab::lab05::inclusive_scan(d_in->data(), d_out->data(), n, pplab::lab05::kBlockThreads, stream);
-      else pplab::lab05::exclusive_scan(d_in->data(), d_out->data(), n, pplab::lab05::kBlockThreads, stream);
+      if (inclusive) pplab::lab05::inclusive_scan(in->data(), d_out->data(), n, pplab::lab05::kBlockThreads, stream);
+      else pplab::lab05::exclusive_scan(in->data(), d_out->data(), n, pplab::lab05::kBlockThreads, stream);
     };
     spec.verify = [=] {
-      return pplab::compare_arrays({"naive scan after timing (" + variant + ")", n}, *expected, d_out->download())
+      const auto expected = inclusive ? pplab::cpu::inclusive_scan(in->host()) : pplab::cpu::exclusive_scan(in->host());
+      return pplab::compare_arrays({"naive scan after timing (" + variant + ")", n}, expected, d_out->download())
           .passed;
     };
     d_out->poison();  // once, untimed: an output the scan never writes fails verify

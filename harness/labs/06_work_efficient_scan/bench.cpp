@@ -16,7 +16,7 @@
 #include "pplab/check.h"
 #include "pplab/cpu_reference.h"
 #include "pplab/device_buffer.h"
-#include "pplab/inputs.h"
+#include "pplab/fresh_inputs.h"
 #include "work_efficient_scan.cuh"
 
 namespace {
@@ -27,12 +27,10 @@ template <class T>
 void bench_type(std::size_t n, const std::string& type, const pplab::BenchOptions& options) {
   // Small whole numbers: every int prefix of 2^28 elements fits, and float prefixes are
   // exact up to 2^24 and then round, in a different order for each implementation.
-  const auto ints = pplab::random_values<int>(n, 0, 3, 1);
-  const std::vector<T> in(ints.begin(), ints.end());
-  auto d_in = std::make_shared<pplab::DeviceBuffer<T>>(in);
+  // Drawn afresh before every run, so no answer kept from an earlier call is right for
+  // the next one.
+  auto in = std::make_shared<pplab::FreshInput<T>>(n, pplab::Spread::whole_numbers(0, 3));
   auto d_out = std::make_shared<pplab::DeviceBuffer<T>>(n);
-  const auto inclusive_expected = std::make_shared<std::vector<T>>(pplab::cpu::inclusive_scan(in));
-  const auto exclusive_expected = std::make_shared<std::vector<T>>(pplab::cpu::exclusive_scan(in));
 
   // Floats: one rounding per addition along the longest chain (tile after tile in the
   // single-pass scan), far above what an error in the scan itself would cost.
@@ -52,18 +50,19 @@ void bench_type(std::size_t n, const std::string& type, const pplab::BenchOption
   for (const Row& row : rows) {
     const bool inclusive = row.inclusive;
     const Algorithm algorithm = row.algorithm;
-    const auto expected = inclusive ? inclusive_expected : exclusive_expected;
     const std::string variant = std::string(inclusive ? "inclusive " : "exclusive ") + type +
                                 (algorithm == Algorithm::single_pass ? " single pass" : " tiles");
     pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), variant, n, 2.0 * 4.0 * double(n));  // in, out
+    spec.prepare = [=] { in->next(); };
     spec.run = [=](cudaStream_t stream) {
       if (inclusive)
-        pplab::lab06::inclusive_scan(d_in->data(), d_out->data(), n, algorithm, pplab::lab06::kBlockThreads, stream);
+        pplab::lab06::inclusive_scan(in->data(), d_out->data(), n, algorithm, pplab::lab06::kBlockThreads, stream);
       else
-        pplab::lab06::exclusive_scan(d_in->data(), d_out->data(), n, algorithm, pplab::lab06::kBlockThreads, stream);
+        pplab::lab06::exclusive_scan(in->data(), d_out->data(), n, algorithm, pplab::lab06::kBlockThreads, stream);
     };
     spec.verify = [=] {
-      return pplab::compare_arrays({"work efficient scan after timing (" + variant + ")", n}, *expected,
+      const auto expected = inclusive ? pplab::cpu::inclusive_scan(in->host()) : pplab::cpu::exclusive_scan(in->host());
+      return pplab::compare_arrays({"work efficient scan after timing (" + variant + ")", n}, expected,
                                    d_out->download(), tolerance)
           .passed;
     };

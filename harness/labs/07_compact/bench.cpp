@@ -12,7 +12,7 @@
 #include "pplab/bench_main.h"
 #include "pplab/check.h"
 #include "pplab/device_buffer.h"
-#include "pplab/inputs.h"
+#include "pplab/fresh_inputs.h"
 
 namespace {
 
@@ -20,19 +20,19 @@ constexpr int kThreshold = 49;  // values 0..99: about half are kept
 
 void compact_cases(const pplab::BenchOptions& options, std::size_t n) {
   using pplab::lab07::CompactPath;
-  const auto in = pplab::random_values<int>(n, 0, 99, 1);
-  auto expected = std::make_shared<std::vector<int>>();
-  expected->reserve(n / 2 + n / 8);
-  for (int v : in)
-    if (v > kThreshold) expected->push_back(v);
-  const std::size_t k = expected->size();
-
-  auto d_in = std::make_shared<pplab::DeviceBuffer<int>>(in);
+  // Drawn afresh before every run, so no answer kept from an earlier call is right for
+  // the next one.
+  auto in = std::make_shared<pplab::FreshInput<int>>(n, pplab::Spread::uniform(0, 99));
   auto d_out = std::make_shared<pplab::DeviceBuffer<int>>(n);
   auto d_count = std::make_shared<pplab::DeviceBuffer<unsigned>>(1);
   const std::size_t temp_bytes = pplab::lab07::compact_temp_bytes(n);
   auto d_temp = std::make_shared<pplab::DeviceBuffer<unsigned char>>(temp_bytes);
   auto verify = [=] {
+    std::vector<int> expected;
+    expected.reserve(n / 2 + n / 8);
+    for (int v : in->host())
+      if (v > kThreshold) expected.push_back(v);
+    const std::size_t k = expected.size();
     const unsigned count = d_count->download()[0];
     if (count != k) {
       std::fprintf(stderr, "compact: count %u, expected %zu\n", count, k);
@@ -40,18 +40,20 @@ void compact_cases(const pplab::BenchOptions& options, std::size_t n) {
     }
     auto out = d_out->download();
     out.resize(k);
-    return pplab::compare_arrays({"compact after timing", n}, *expected, out).passed;
+    return pplab::compare_arrays({"compact after timing", n}, expected, out).passed;
   };
 
   for (CompactPath path : {CompactPath::single_pass, CompactPath::three_kernels}) {
     d_out->poison();
-    const CompactPath taken = pplab::lab07::compact_async(d_in->data(), d_out->data(), d_count->data(), n,
+    const CompactPath taken = pplab::lab07::compact_async(in->data(), d_out->data(), d_count->data(), n,
                                                           kThreshold, d_temp->data(), temp_bytes, path);
     if (path == CompactPath::single_pass && taken != path) continue;  // stretch not written: same as below
     const char* variant = path == CompactPath::single_pass ? "int keep half" : "int keep half, three kernels";
-    pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), variant, n, 4.0 * double(n) + 4.0 * double(k));
+    // Bytes moved: the input, and the half of it kept (values 50..99 of 0..99).
+    pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), variant, n, 4.0 * double(n) + 2.0 * double(n));
+    spec.prepare = [=] { in->next(); };
     spec.run = [=](cudaStream_t stream) {
-      pplab::lab07::compact_async(d_in->data(), d_out->data(), d_count->data(), n, kThreshold, d_temp->data(),
+      pplab::lab07::compact_async(in->data(), d_out->data(), d_count->data(), n, kThreshold, d_temp->data(),
                                   temp_bytes, path, stream);
     };
     spec.verify = verify;

@@ -20,55 +20,63 @@
 #include "pplab/bench_main.h"
 #include "pplab/check.h"
 #include "pplab/device_buffer.h"
+#include "pplab/fresh_inputs.h"
 
 namespace {
 
 using pplab::lab08::bench::Index;
 
-template <class T>
-std::function<bool()> verifier(const char* what, std::shared_ptr<pplab::DeviceBuffer<T>> d_out,
-                               std::shared_ptr<const std::vector<T>> expected) {
-  return [=] { return pplab::compare_arrays({what, expected->size()}, *expected, d_out->download()).passed; };
-}
-
 void gather_scatter_cases(const pplab::BenchOptions& options, std::size_t n) {
-  const pplab::lab08::bench::Inputs inputs(n);
-  auto gathered = std::make_shared<std::vector<int>>(n);
-  auto scattered = std::make_shared<std::vector<int>>(n);
-  auto inverse = std::make_shared<std::vector<Index>>(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    (*gathered)[i] = inputs.in[inputs.perm[i]];
-    (*scattered)[inputs.perm[i]] = inputs.in[i];
-    (*inverse)[inputs.perm[i]] = Index(i);
-  }
-  auto d_in = std::make_shared<pplab::DeviceBuffer<int>>(inputs.in);
+  // Values and the permutation are drawn afresh before every run, so no answer kept from
+  // an earlier call is right for the next one.
+  auto in = std::make_shared<pplab::FreshInput<int>>(n, pplab::Spread::uniform(-1000000, 1000000));
+  auto perm = std::make_shared<pplab::FreshInput<Index>>(n, pplab::Spread::permutation());
   auto d_out = std::make_shared<pplab::DeviceBuffer<int>>(n);
-  auto d_perm = std::make_shared<pplab::DeviceBuffer<Index>>(inputs.perm);
   auto d_inv = std::make_shared<pplab::DeviceBuffer<Index>>(n);
-  const Index* map = d_perm->data();
 
   // One table row per operation; `run` is the timed call.
   auto row = [&](const std::string& variant, double bytes_per_item, std::function<void(cudaStream_t)> run,
                  std::function<bool()> verify) {
     pplab::BenchCase spec = pplab::bench_case(pplab::bench_impl(), variant, n, bytes_per_item * double(n));
+    spec.prepare = [=] {
+      in->next();
+      perm->next();
+    };
     spec.run = std::move(run);
     spec.verify = std::move(verify);
     pplab::measure(spec, options);
   };
-  const auto check_gathered = verifier<int>("gather after timing", d_out, gathered);
-  const auto check_scattered = verifier<int>("scatter after timing", d_out, scattered);
-  const auto check_inverse = verifier<Index>("inverse permutation after timing", d_inv, inverse);
+  const auto check_gathered = [=] {
+    std::vector<int> expected(n);
+    for (std::size_t i = 0; i < n; ++i) expected[i] = in->host()[perm->host()[i]];
+    return pplab::compare_arrays({"gather after timing", n}, expected, d_out->download()).passed;
+  };
+  const auto check_scattered = [=] {
+    std::vector<int> expected(n);
+    for (std::size_t i = 0; i < n; ++i) expected[perm->host()[i]] = in->host()[i];
+    return pplab::compare_arrays({"scatter after timing", n}, expected, d_out->download()).passed;
+  };
+  const auto check_inverse = [=] {
+    std::vector<Index> expected(n);
+    for (std::size_t i = 0; i < n; ++i) expected[perm->host()[i]] = Index(i);
+    return pplab::compare_arrays({"inverse permutation after timing", n}, expected, d_inv->download()).passed;
+  };
 
-  row("gather", 12, [=](cudaStream_t s) { pplab::lab08::gather_unchecked(d_in->data(), map, d_out->data(), n, s); },
+  row("gather", 12,
+      [=](cudaStream_t s) { pplab::lab08::gather_unchecked(in->data(), perm->data(), d_out->data(), n, s); },
       check_gathered);
-  row("scatter", 12, [=](cudaStream_t s) { pplab::lab08::scatter_unchecked(d_in->data(), map, d_out->data(), n, s); },
+  row("scatter", 12,
+      [=](cudaStream_t s) { pplab::lab08::scatter_unchecked(in->data(), perm->data(), d_out->data(), n, s); },
       check_scattered);
   row("inverse permutation", 8,
-      [=](cudaStream_t s) { pplab::lab08::inverse_permutation_unchecked(map, d_inv->data(), n, s); }, check_inverse);
-  row("gather checked", 12, [=](cudaStream_t s) { pplab::lab08::gather(d_in->data(), n, map, d_out->data(), n, s); },
+      [=](cudaStream_t s) { pplab::lab08::inverse_permutation_unchecked(perm->data(), d_inv->data(), n, s); },
+      check_inverse);
+  row("gather checked", 12,
+      [=](cudaStream_t s) { pplab::lab08::gather(in->data(), n, perm->data(), d_out->data(), n, s); },
       check_gathered);
   row("scatter checked", 12,
-      [=](cudaStream_t s) { pplab::lab08::scatter(d_in->data(), map, d_out->data(), n, n, s); }, check_scattered);
+      [=](cudaStream_t s) { pplab::lab08::scatter(in->data(), perm->data(), d_out->data(), n, n, s); },
+      check_scattered);
 }
 
 }  // namespace

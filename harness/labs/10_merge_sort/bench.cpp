@@ -1,6 +1,6 @@
 // Lab 10 benchmark: merge sort of 32-bit keys and of key-value pairs. CUB's
 // DeviceMergeSort on the same inputs and the device copy are in bench_library.cu.
-// Results are checked against a CPU radix sort (stable), computed once per size.
+// Results are checked in linear time (pplab/sort_checks.h), each on its own fresh keys.
 //   build/gpu-solutions/bin/lab10_merge_sort_ref_bench [--sizes=16,20,24,28]
 #include <cstdint>
 #include <memory>
@@ -11,7 +11,9 @@
 #include "pplab/check.h"
 #include "pplab/cpu_reference.h"
 #include "pplab/device_buffer.h"
+#include "pplab/fresh_inputs.h"
 #include "pplab/inputs.h"
+#include "pplab/sort_checks.h"
 
 namespace {
 
@@ -30,36 +32,33 @@ int merge_passes(std::size_t n, bool pairs) {
 }
 
 void merge_sort_cases(const pplab::BenchOptions& options, std::size_t n) {
-  const auto keys = pplab::random_full_range<Key>(n, 1);
-  const auto values = pplab::iota_values<Value>(n);
-  // The values are the positions, so a stable sort's values are the stable order.
-  auto expected_values = std::make_shared<std::vector<Value>>(pplab::cpu::stable_sort_order(keys));
-  auto expected_keys = std::make_shared<std::vector<Key>>(n);
-  for (std::size_t i = 0; i < n; ++i) (*expected_keys)[i] = keys[(*expected_values)[i]];
-  auto d_keys = std::make_shared<DeviceBuffer<Key>>(keys);
-  auto d_values = std::make_shared<DeviceBuffer<Value>>(values);
+  // Keys drawn afresh before every run, so no answer kept from an earlier call is right
+  // for the next one. The values are the positions, so a stable sort's values are the
+  // stable order, checked in linear time (pplab/sort_checks.h).
+  auto keys = std::make_shared<pplab::FreshInput<Key>>(n, pplab::Spread::full_range<Key>());
+  auto d_values = std::make_shared<DeviceBuffer<Value>>(pplab::iota_values<Value>(n));
   auto d_keys_out = std::make_shared<DeviceBuffer<Key>>(n);
   auto d_values_out = std::make_shared<DeviceBuffer<Value>>(n);
-  auto keys_ok = [=](const char* what) {
-    return pplab::compare_arrays({what, n}, *expected_keys, d_keys_out->download()).passed;
-  };
-  auto pairs_ok = [=](const char* what) {
-    return keys_ok(what) && pplab::compare_arrays({what, n}, *expected_values, d_values_out->download()).passed;
+  auto keys_ok = [=] { return pplab::linear_time::sorted_permutation(keys->host(), d_keys_out->download()); };
+  auto pairs_ok = [=] {
+    return pplab::linear_time::stable_pairs_of_positions(keys->host(), d_keys_out->download(),
+                                                         d_values_out->download());
   };
 
   // Bytes-moved model: the block sort and every merge pass read and write each key once.
   const double rounds = 1.0 + merge_passes(n, false), pair_rounds = 1.0 + merge_passes(n, true);
   pplab::BenchCase spec =
       pplab::bench_case(pplab::bench_impl(), "sort_keys", n, rounds * 2.0 * sizeof(Key) * double(n));
-  spec.run = [=](cudaStream_t stream) { pplab::lab10::sort_keys(d_keys->data(), d_keys_out->data(), n, stream); };
-  spec.verify = [=] { return keys_ok("sort_keys after timing"); };
+  spec.prepare = [=] { keys->next(); };
+  spec.run = [=](cudaStream_t stream) { pplab::lab10::sort_keys(keys->data(), d_keys_out->data(), n, stream); };
+  spec.verify = keys_ok;
   d_keys_out->poison();
   pplab::measure(spec, options);
 
   pplab::BenchCase global = spec;
   global.variant = "sort_keys global merge passes";
   global.run = [=](cudaStream_t stream) {
-    pplab::lab10::sort_keys(d_keys->data(), d_keys_out->data(), n, stream, pplab::lab10::MergeKernel::global);
+    pplab::lab10::sort_keys(keys->data(), d_keys_out->data(), n, stream, pplab::lab10::MergeKernel::global);
   };
   d_keys_out->poison();
   pplab::measure(global, options);
@@ -68,9 +67,9 @@ void merge_sort_cases(const pplab::BenchOptions& options, std::size_t n) {
   pairs.variant = "sort_pairs";
   pairs.bytes_moved = pair_rounds * 2.0 * (sizeof(Key) + sizeof(Value)) * double(n);
   pairs.run = [=](cudaStream_t stream) {
-    pplab::lab10::sort_pairs(d_keys->data(), d_values->data(), d_keys_out->data(), d_values_out->data(), n, stream);
+    pplab::lab10::sort_pairs(keys->data(), d_values->data(), d_keys_out->data(), d_values_out->data(), n, stream);
   };
-  pairs.verify = [=] { return pairs_ok("sort_pairs after timing"); };
+  pairs.verify = pairs_ok;
   d_keys_out->poison();
   d_values_out->poison();
   pplab::measure(pairs, options);

@@ -55,6 +55,7 @@ set(reason_forge_channel "compile error")
 set(reason_override_harness "outside its namespace")
 set(reason_static_constructor "before main")
 set(reason_include_reference "include.*solutions/01_saxpy/saxpy.cu")
+set(reason_library_does_lab "uses thrust .it includes")
 # The build's limits and what it sees: each a compile error of its own lab.
 foreach(attack include_dev_zero incbin_instructor quote_host_file constexpr_bomb)
   set(reason_${attack} "compile error")

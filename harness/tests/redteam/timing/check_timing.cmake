@@ -1,9 +1,13 @@
 # Runs a trusted timer with its runner named by PPLAB_RUNNER_COMMAND (as the grader
 # does) and checks what the timer reports on stdout, the only measurements a tool reads.
 # -DTIMER -DRUNNER -DARGS (a list) -DEXPECT=verified|unverified|not_forged
+# -DFORBID=<regex>: what the lab's output (quoted on stderr) must never say.
 set(ENV{PPLAB_RUNNER_COMMAND} "[\"${RUNNER}\"]")
 execute_process(COMMAND ${TIMER} ${ARGS} RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE err
                 TIMEOUT 240)
+if(DEFINED FORBID AND err MATCHES "${FORBID}")
+  message(FATAL_ERROR "the lab printed '${FORBID}':\n${err}")
+endif()
 message("stdout:\n${out}\nstderr (end):")
 string(LENGTH "${err}" err_length)
 if(err_length GREATER 3000)

@@ -1,0 +1,157 @@
+/// \file
+/// \brief Inputs drawn afresh for every run a benchmark makes, so that nothing a lab's
+/// code keeps from one call (an answer by hash of its input, by pointer and size, by
+/// call count) is worth anything in the next.
+///
+/// A draw is n values, value i a hash of (the draw's seed, i), spread as asked. The
+/// device fills it (fill_fresh, an untimed kernel, in the runner when the timer is the
+/// checker's) and the CPU computes the same values when a repeat is checked
+/// (fresh_values), so no input crosses the wire. Each draw's seed comes from a random
+/// source in the timer's process that lab code never sees, one draw per run: warm-ups,
+/// timed and checked repeats alike.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+#include "pplab/device_buffer.h"
+
+#if defined(__CUDACC__)
+#define PPLAB_HOST_DEVICE __host__ __device__
+#else
+#define PPLAB_HOST_DEVICE
+#endif
+
+namespace pplab {
+
+/// How a draw's values are spread.
+struct Spread {
+  enum class Kind : int { uniform, whole_numbers, permutation } kind = Kind::uniform;
+  /// uniform: integers in [lo, hi], floats in [lo, hi) on a grid of 2^24 steps;
+  /// whole_numbers: the integers in [lo, hi], as T (floats whose sums stay exact).
+  double lo = 0, hi = 0;
+
+  static Spread uniform(double lo, double hi) { return {Kind::uniform, lo, hi}; }
+  static Spread whole_numbers(double lo, double hi) { return {Kind::whole_numbers, lo, hi}; }
+  /// A random permutation of 0 .. n-1 (integer types only).
+  static Spread permutation() { return {Kind::permutation, 0, 0}; }
+  /// Every value of an integer type, its extremes included.
+  template <class T>
+  static Spread full_range() {
+    return {Kind::uniform, double(std::numeric_limits<T>::lowest()), double(std::numeric_limits<T>::max())};
+  }
+};
+
+namespace fresh {
+
+/// SplitMix64's finaliser: neighbouring inputs give unrelated outputs.
+PPLAB_HOST_DEVICE inline std::uint64_t mix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+/// The smallest power of two at or above n, as a mask (n >= 1).
+PPLAB_HOST_DEVICE inline std::uint64_t domain_mask(std::uint64_t n) {
+  std::uint64_t mask = 1;
+  while (mask < n) mask <<= 1;
+  return mask - 1;
+}
+
+/// A bijection of [0, mask], keyed by seed: odd multiplies, xor-shifts and adds, each
+/// invertible modulo a power of two.
+PPLAB_HOST_DEVICE inline std::uint64_t scramble(std::uint64_t x, std::uint64_t mask, std::uint64_t seed) {
+  int bits = 0;
+  while ((mask >> bits) != 0) ++bits;
+  const int half = bits / 2 > 0 ? bits / 2 : 1;
+  for (int round = 0; round < 3; ++round) {
+    const std::uint64_t key = mix(seed + std::uint64_t(round));
+    x = (x * (key | 1)) & mask;
+    x ^= x >> half;
+    x = (x + (key >> 17)) & mask;
+  }
+  return x;
+}
+
+/// Value i of the draw with this seed, as type T.
+template <class T>
+PPLAB_HOST_DEVICE inline T value(std::uint64_t seed, std::uint64_t i, std::uint64_t n, Spread spread) {
+  if constexpr (!std::is_integral_v<T>) {
+    if (spread.kind == Spread::Kind::whole_numbers)
+      return T(value<long long>(seed, i, n, Spread{Spread::Kind::uniform, spread.lo, spread.hi}));
+  }
+  if constexpr (std::is_integral_v<T>) {
+    if (spread.kind == Spread::Kind::permutation) {
+      // Cycle-walking: scramble the power-of-two domain until the value lands below n.
+      const std::uint64_t mask = domain_mask(n);
+      std::uint64_t x = i;
+      do x = scramble(x, mask, seed); while (x >= n);
+      return T(x);
+    }
+    const auto lo = static_cast<long long>(spread.lo);
+    const std::uint64_t width = std::uint64_t(static_cast<long long>(spread.hi) - lo) + 1;  // 0: all 2^64
+    const std::uint64_t bits = mix(seed ^ mix(i));
+    return T(std::uint64_t(lo) + (width == 0 ? bits : bits % width));
+  } else {
+    // A 24-bit step count times a step: one rounding each way, the same on both sides.
+    const float step = float((spread.hi - spread.lo) / 16777216.0);
+    const float steps = float(mix(seed ^ mix(i)) >> 40);
+#if defined(__CUDA_ARCH__)
+    return T(__fadd_rn(float(spread.lo), __fmul_rn(steps, step)));
+#else
+    return T(float(spread.lo) + steps * step);
+#endif
+  }
+}
+
+}  // namespace fresh
+
+/// Fills device memory with the draw of this seed (the benchmark's untimed prepare).
+/// On the checker's side the runner does it: harness/remote/harness_entries.h.
+void fill_fresh(int* d_out, std::size_t n, Spread spread, std::uint64_t seed, cudaStream_t stream);
+void fill_fresh(unsigned* d_out, std::size_t n, Spread spread, std::uint64_t seed, cudaStream_t stream);
+void fill_fresh(float* d_out, std::size_t n, Spread spread, std::uint64_t seed, cudaStream_t stream);
+
+/// The same draw computed on the CPU (on every core: a check at 2^24 waits for it).
+template <class T>
+std::vector<T> fresh_values(std::size_t n, Spread spread, std::uint64_t seed);
+
+/// A seed no lab code can predict: from this process's own random source.
+std::uint64_t unpredictable_seed();
+
+/// One input of a benchmark case, drawn afresh by each next(): call it in the case's
+/// prepare(), and host() in its verify().
+template <class T>
+class FreshInput {
+ public:
+  FreshInput(std::size_t n, Spread spread) : device_(n), spread_(spread) { next(); }
+
+  /// The next draw, filled on the device (untimed).
+  void next() {
+    seed_ = unpredictable_seed();
+    host_.reset();
+    if (device_.size() > 0) fill_fresh(device_.data(), device_.size(), spread_, seed_, cudaStream_t(0));
+  }
+  T* data() { return device_.data(); }
+  const T* data() const { return device_.data(); }
+  std::size_t size() const { return device_.size(); }
+  /// The current draw as the CPU computes it (once per draw).
+  const std::vector<T>& host() const {
+    if (!host_) host_ = std::make_shared<const std::vector<T>>(fresh_values<T>(device_.size(), spread_, seed_));
+    return *host_;
+  }
+
+ private:
+  DeviceBuffer<T> device_;
+  Spread spread_;
+  std::uint64_t seed_ = 0;
+  mutable std::shared_ptr<const std::vector<T>> host_;
+};
+
+}  // namespace pplab

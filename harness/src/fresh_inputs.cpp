@@ -1,0 +1,37 @@
+// The CPU's half of pplab/fresh_inputs.h: the draw a check needs, split over every core,
+// and the seeds, from a source that lives only in the timer's process.
+#include "pplab/fresh_inputs.h"
+
+#include <algorithm>
+#include <mutex>
+#include <random>
+#include <thread>
+
+namespace pplab {
+
+template <class T>
+std::vector<T> fresh_values(std::size_t n, Spread spread, std::uint64_t seed) {
+  std::vector<T> values(n);
+  const std::size_t workers = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 16);
+  const std::size_t chunk = std::max<std::size_t>((n + workers - 1) / workers, 1 << 16);
+  std::vector<std::thread> threads;
+  for (std::size_t begin = 0; begin < n; begin += chunk)
+    threads.emplace_back([&values, n, spread, seed, begin, end = std::min(n, begin + chunk)] {
+      for (std::size_t i = begin; i < end; ++i) values[i] = fresh::value<T>(seed, i, n, spread);
+    });
+  for (auto& thread : threads) thread.join();
+  return values;
+}
+
+template std::vector<int> fresh_values<int>(std::size_t, Spread, std::uint64_t);
+template std::vector<unsigned> fresh_values<unsigned>(std::size_t, Spread, std::uint64_t);
+template std::vector<float> fresh_values<float>(std::size_t, Spread, std::uint64_t);
+
+std::uint64_t unpredictable_seed() {
+  static std::mutex mutex;
+  static std::mt19937_64 source{(std::uint64_t(std::random_device{}()) << 32) ^ std::random_device{}()};
+  std::lock_guard<std::mutex> lock(mutex);
+  return source();
+}
+
+}  // namespace pplab
