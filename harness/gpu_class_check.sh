@@ -6,7 +6,11 @@
 # Before the class, every reference check runs on the GPU (device work counted by CUPTI;
 # REFERENCE_CHECKS=0 leaves this out).
 # Logs, the gradebook and the reports (grades.tar.gz) go to $OUT (default build/gpu-class).
-# REDTEAM=1 grades the red-team suite instead of the class (redteam.log, its gradebook).
+# REDTEAM=1 grades the red-team suite first (redteam.log, its gradebook), and only that
+# unless CLASS_ARGS is set. CLASS_ARGS="--students 100 --labs 02" grades a class from
+# harness/make_class.py instead of make_test_class.sh's. BENCH_WALL=1 first times each
+# lab's reference as grading times a student (the checker's timer through its runner, the
+# points file's sizes and repeats) and prints each one's wall time and verdict.
 #
 #   PPLAB_CMAKE_ARGS   extra configure arguments, e.g. -DCMAKE_PREFIX_PATH=... where the
 #                      header-only packages (doctest, CLI11, nlohmann-json) are not installed
@@ -38,6 +42,23 @@ if [ "${REFERENCE_CHECKS:-1}" = 1 ]; then
 fi
 not_counted=$(grep -h -m1 "device work is not counted" "$OUT/ctest.log")
 
+if [ "${BENCH_WALL:-0}" = 1 ]; then
+  echo "== each lab's timing as grading takes it (--sizes=16,20,24 --repeats=20, through the runner)"
+  for timer in "$build"/bin/lab*_ref_bench_split; do
+    lab=$(basename "$timer" _ref_bench_split)
+    runner="$build/bin/${lab}_ref_runner"
+    start_ns=$(date +%s%N)
+    PPLAB_RUNNER_COMMAND="[\"$runner\"]" "$timer" --sizes=16,20,24 --repeats=20 --no-compare \
+      > "$OUT/bench-$lab.jsonl" 2> "$OUT/bench-$lab.log"
+    status=$?
+    wall_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
+    rows=$(grep -c '^{' "$OUT/bench-$lab.jsonl")
+    verified=$(grep -c '"verified":true' "$OUT/bench-$lab.jsonl")
+    printf '%-28s exit %d  %6d ms  %2d of %2d rows verified\n' "$lab" "$status" "$wall_ms" "$verified" "$rows" |
+      tee -a "$OUT/bench-wall.txt"
+  done
+fi
+
 if [ "${REDTEAM:-0}" = 1 ]; then
   # The red-team suite (harness/tests/redteam) against this GPU grader, instead of the
   # class: every attack earns nothing, the two honest students keep every point.
@@ -50,12 +71,18 @@ if [ "${REDTEAM:-0}" = 1 ]; then
   echo "red team: exit ${redteam_status} after $(( $(seconds) - start )) s ($(date -u +%F), $(head -1 "$OUT/device.txt"))"
   grep -E 'FAILED|expected' "$OUT/redteam.log" | head -20
   cat "$OUT/redteam-gradebook.csv" 2>/dev/null | cut -c1-120
-  exit $redteam_status
+  [ -z "${CLASS_ARGS:-}" ] && exit $redteam_status
 fi
 
 echo "== the class"
 class=$build/class
-harness/make_test_class.sh "$class"
+rm -rf "$class"
+if [ -n "${CLASS_ARGS:-}" ]; then
+  # shellcheck disable=SC2086  # CLASS_ARGS is a list of arguments
+  python3 harness/make_class.py "$class" $CLASS_ARGS > "$OUT/make_class.log"
+else
+  harness/make_test_class.sh "$class"
+fi
 start=$(seconds)
 # LABS=02,05 and STUDENTS=ref,race grade a part of the class, for a short call.
 # Each line of grade.log starts with the second it was printed, to see where time goes.
@@ -70,10 +97,11 @@ tar -czf "$OUT/grades.tar.gz" -C "$OUT" grades && cp "$OUT/grades/gradebook.csv"
 
 echo
 echo "== summary ($(date -u +%F), $(head -1 "$OUT/device.txt"))"
+[ -f "$OUT/bench-wall.txt" ] && cat "$OUT/bench-wall.txt"
 echo "grading tree built in ${build_seconds} s; reference checks: $(grep -E 'tests passed' "$OUT/ctest.log")"
 [ -n "$not_counted" ] && echo "$not_counted"
 echo "class graded in ${grade_seconds} s (pplab exit ${grade_status}):"
-grep -E "^[0-9]+ \[[0-9]+/[0-9]+\] (ref|skel|slow|host|race|logic): [0-9]" "$OUT/grade.log" | cut -d" " -f2-
+grep -E "^[0-9]+ \[[0-9]+/[0-9]+\] [^ ]+: [0-9]" "$OUT/grade.log" | cut -d" " -f2- | tail -15
 echo "compute-sanitizer verdicts in the reports:"
 grep -ho 'race hazard | [0-9.]* | compute-sanitizer [a-z]*: [^|]\{0,120\}\|memory error | [0-9.]* | compute-sanitizer [a-z]*: [^|]\{0,120\}' "$OUT"/grades/*/report.md | sort | uniq -c | head -20
 grep -h 'did not finish\|did not run under compute-sanitizer' "$OUT"/grades/*/report.md | sort | uniq -c | head -5
