@@ -175,15 +175,22 @@ std::vector<fs::path> toolchain_folders(const fs::path& build_dir) {
   std::ifstream cache(build_dir / "CMakeCache.txt");
   std::string line;
   while (std::getline(cache, line)) {
-    for (const char* key : {"CMAKE_COMMAND:", "CMAKE_CXX_COMPILER:", "CMAKE_CUDA_COMPILER:", "CMAKE_MAKE_PROGRAM:"}) {
+    for (const char* key : {"CMAKE_COMMAND:", "CMAKE_CXX_COMPILER:", "CMAKE_CUDA_COMPILER:", "CMAKE_CUDA_HOST_COMPILER:",
+                            "CMAKE_MAKE_PROGRAM:"}) {
       if (line.rfind(key, 0) != 0) continue;
       const auto equals = line.find('=');
-      if (equals == std::string::npos) continue;
+      if (equals == std::string::npos || equals + 1 == line.size()) continue;
+      // The program as the build calls it and where its links lead (/opt/gcc/bin/g++ may
+      // be a link to /usr/bin/g++-12): the build needs the first, the compiler the second.
+      const fs::path named = fs::path(line.substr(equals + 1)).lexically_normal();
       std::error_code error;
-      const fs::path program = fs::canonical(line.substr(equals + 1), error);
-      if (error || program.string().rfind("/usr/", 0) == 0) continue;
-      // <root>/bin/<program>: the whole toolkit (nvcc's include/ and nvvm/ beside bin/).
-      folders.push_back(program.parent_path().parent_path());
+      const fs::path program = fs::canonical(named, error);
+      if (error) continue;
+      for (const fs::path& path : {named, program}) {
+        if (path.string().rfind("/usr/", 0) == 0 || !path.is_absolute()) continue;
+        // <root>/bin/<program>: the whole toolkit (nvcc's include/ and nvvm/ beside bin/).
+        folders.push_back(path.parent_path().parent_path());
+      }
     }
   }
   return folders;
