@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <fstream>
@@ -170,27 +171,55 @@ std::vector<std::string> sandboxed_build(const Sandbox& sandbox, std::vector<std
   return words;
 }
 
-std::vector<fs::path> toolchain_folders(const fs::path& build_dir) {
-  std::vector<fs::path> folders;
+namespace {
+
+// The programs a configured build's CMakeCache.txt names (cmake, ninja, the compilers
+// it found itself), and the kit it links with (PPLAB_KIT).
+struct CachedToolchain {
+  std::vector<fs::path> programs;
+  fs::path kit;
+};
+
+CachedToolchain read_cached_toolchain(const fs::path& build_dir) {
+  CachedToolchain found;
   std::ifstream cache(build_dir / "CMakeCache.txt");
   std::string line;
   while (std::getline(cache, line)) {
+    const auto equals = line.find('=');
+    if (equals == std::string::npos || equals + 1 == line.size()) continue;
+    const std::string value = line.substr(equals + 1);
+    if (line.rfind("PPLAB_KIT:", 0) == 0) found.kit = value;
     for (const char* key : {"CMAKE_COMMAND:", "CMAKE_CXX_COMPILER:", "CMAKE_CUDA_COMPILER:", "CMAKE_CUDA_HOST_COMPILER:",
-                            "CMAKE_MAKE_PROGRAM:"}) {
-      if (line.rfind(key, 0) != 0) continue;
-      const auto equals = line.find('=');
-      if (equals == std::string::npos || equals + 1 == line.size()) continue;
-      // The program as the build calls it and where its links lead (/opt/gcc/bin/g++ may
-      // be a link to /usr/bin/g++-12): the build needs the first, the compiler the second.
-      const fs::path named = fs::path(line.substr(equals + 1)).lexically_normal();
-      std::error_code error;
-      const fs::path program = fs::canonical(named, error);
-      if (error) continue;
-      for (const fs::path& path : {named, program}) {
-        if (path.string().rfind("/usr/", 0) == 0 || !path.is_absolute()) continue;
-        // <root>/bin/<program>: the whole toolkit (nvcc's include/ and nvvm/ beside bin/).
-        folders.push_back(path.parent_path().parent_path());
-      }
+                            "CMAKE_MAKE_PROGRAM:"})
+      if (line.rfind(key, 0) == 0) found.programs.emplace_back(value);
+  }
+  return found;
+}
+
+}  // namespace
+
+std::vector<fs::path> toolchain_folders(const fs::path& build_dir) {
+  // A student's tree takes its compilers from the kit's settings.cmake as plain variables,
+  // which its own cache never records: they are in the cache of the workbook's build
+  // that wrote the kit (<build>/pplab-kit).
+  CachedToolchain toolchain = read_cached_toolchain(build_dir);
+  if (!toolchain.kit.empty()) {
+    const auto kit_build = read_cached_toolchain(toolchain.kit.parent_path());
+    toolchain.programs.insert(toolchain.programs.end(), kit_build.programs.begin(), kit_build.programs.end());
+  }
+  std::vector<fs::path> folders;
+  for (const fs::path& listed : toolchain.programs) {
+    // The program as the build calls it and where its links lead (/opt/gcc/bin/g++ may
+    // be a link to /usr/bin/g++-12): the build needs the first, the compiler the second.
+    const fs::path named = listed.lexically_normal();
+    std::error_code error;
+    const fs::path program = fs::canonical(named, error);
+    if (error) continue;
+    for (const fs::path& path : {named, program}) {
+      if (path.string().rfind("/usr/", 0) == 0 || !path.is_absolute()) continue;
+      // <root>/bin/<program>: the whole toolkit (nvcc's include/ and nvvm/ beside bin/).
+      const fs::path root = path.parent_path().parent_path();
+      if (std::find(folders.begin(), folders.end(), root) == folders.end()) folders.push_back(root);
     }
   }
   return folders;

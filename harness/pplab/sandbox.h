@@ -57,8 +57,9 @@ struct BuildView {
 std::vector<std::string> sandboxed_build(const Sandbox& sandbox, std::vector<std::string> command,
                                          const BuildView& view);
 
-/// The toolchain a configured build names outside /usr (CMakeCache.txt: cmake, the C++
-/// and CUDA compilers, ninja), as the folder above each program's bin/.
+/// The toolchain a configured build names outside /usr (CMakeCache.txt: cmake, ninja, the
+/// C++ and CUDA compilers; for a student's tree, those of the workbook's build its kit
+/// came from), as the folder above each program's bin/.
 std::vector<std::filesystem::path> toolchain_folders(const std::filesystem::path& build_dir);
 
 /// PPLAB_RUNNER_COMMAND's value for a checker whose runner is `runner`: in the sandbox,

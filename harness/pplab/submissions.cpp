@@ -418,7 +418,8 @@ BuildView student_build_view(const Workbook& workbook, const StagedSubmission& s
                              const fs::path& out, const std::vector<fs::path>& kit_files) {
   BuildView view;
   view.readable = {workbook.source_dir};
-  for (const auto& folder : toolchain_folders(build_dir)) view.readable.push_back(folder);
+  for (const fs::path& tree : {build_dir, build_dir / "emulator"})
+    for (const auto& folder : toolchain_folders(tree)) view.readable.push_back(folder);
   const fs::path& source = workbook.source_dir;
   view.hidden = {source / "solutions",          source / ".git",           source / "docs",
                  source / "harness" / "tests" / "faults", source / "harness" / "tests" / "redteam",
