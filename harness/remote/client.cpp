@@ -96,6 +96,50 @@ class Runner {
     }
   }
 
+  // A download read from the socket straight into `to`: the reply's body is `i32 error,
+  // u64 size, bytes`, and only a reply of exactly `count` bytes is accepted.
+  std::int32_t copy_to_host(std::uint64_t from, void* to, std::uint64_t count) {
+    if (pid_ <= 0) start();
+    Writer body;
+    body.put<std::uint64_t>(from).put<std::uint64_t>(count);
+    if (synchronizing) {  // the wrapped round trip carries its reply inside another's
+      Reader reply(request(Op::copy_to_host, body.bytes()));
+      const auto error = reply.get<std::int32_t>();
+      const std::string_view bytes = reply.get_bytes();
+      if (error == 0 && bytes.size() != count) ended("it sent back the wrong number of bytes");
+      if (error == 0) std::memcpy(to, bytes.data(), count);
+      return error;
+    }
+    try {
+      send_frame(socket_, Op::copy_to_host, body.bytes());
+      if (busy_waiting) spin_until_readable(socket_, std::chrono::milliseconds(200));
+      Op reply_op{};
+      std::uint64_t length = 0;
+      if (!receive_header(socket_, reply_op, length)) throw WireError("it closed the connection");
+      if (reply_op != Op::copy_to_host) throw WireError("it answered a different request");
+      constexpr std::uint64_t kLead = sizeof(std::int32_t) + sizeof(std::uint64_t);
+      if (length < kLead) throw WireError("a message ended before its contents");
+      char lead[kLead];
+      receive_body(socket_, lead, kLead);
+      std::int32_t error = 0;
+      std::uint64_t size = 0;
+      std::memcpy(&error, lead, sizeof error);
+      std::memcpy(&size, lead + sizeof error, sizeof size);
+      if (size != length - kLead) throw WireError("a message ended before its contents");
+      if (error == 0 && size != count) throw WireError("it sent back the wrong number of bytes");
+      if (error == 0) {
+        receive_body(socket_, static_cast<char*>(to), std::size_t(count));
+      } else {
+        std::string rest(std::size_t(size), '\0');
+        receive_body(socket_, rest.data(), rest.size());
+      }
+      relay_pending();
+      return error;
+    } catch (const WireError& error) {
+      ended(error.what());
+    }
+  }
+
   bool running() const { return pid_ > 0; }
 
   bool busy_waiting = false;  // BusyWaiting
@@ -135,6 +179,7 @@ class Runner {
   }
 
   void start() {
+    keep_freed_memory();
     int sockets[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0)
       throw std::runtime_error("could not make the runner's socket");
@@ -318,6 +363,10 @@ Runner& the_runner() {
 }  // namespace
 
 std::string request(Op op, const std::string& body) { return the_runner().request(op, body); }
+
+std::int32_t copy_to_host(std::uint64_t from, void* to, std::uint64_t count) {
+  return the_runner().copy_to_host(from, to, count);
+}
 
 bool request_if_running(Op op, const std::string& body, std::string& reply) {
   if (!the_runner().running()) return false;

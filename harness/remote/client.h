@@ -23,6 +23,11 @@ using channel::kRunnerEnded;
 /// (the first request, or the first after one ended). Throws RunnerEnded.
 std::string request(Op op, const std::string& body = {});
 
+/// cudaMemcpy from the device: the runner's bytes go from the socket straight into `to`
+/// (a check's download at 2^24 is tens of MB). Returns the runner's CUDA error; throws
+/// RunnerEnded, also when it sends a different number of bytes.
+std::int32_t copy_to_host(std::uint64_t from, void* to, std::uint64_t count);
+
 /// Like request(), but a runner that has ended is not started again (freeing memory).
 bool request_if_running(Op op, const std::string& body, std::string& reply);
 

@@ -74,17 +74,7 @@ cudaError_t cudaMemcpy(void* dst, const void* src, size_t count, cudaMemcpyKind 
       return error_reply(Op::copy_to_device, body);
     }
     case cudaMemcpyDeviceToHost: {
-      Writer body;
-      body.put<std::uint64_t>(address(src)).put<std::uint64_t>(count);
-      const std::string reply = pplab::remote::request(Op::copy_to_host, body.bytes());
-      Reader read(reply);
-      const auto error = cudaError_t(read.get<std::int32_t>());
-      const std::string_view bytes = read.get_bytes();
-      if (error == cudaSuccess && bytes.size() != count)
-        throw pplab::remote::RunnerEnded(std::string(pplab::remote::kRunnerEnded) +
-                                         ": it sent back the wrong number of bytes\n");
-      if (error == cudaSuccess) std::memcpy(dst, bytes.data(), count);
-      return error;
+      return cudaError_t(pplab::remote::copy_to_host(address(src), dst, count));
     }
     case cudaMemcpyDeviceToDevice: {
       Writer body;

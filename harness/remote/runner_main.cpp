@@ -85,10 +85,16 @@ std::string answer(const std::unordered_map<std::string, pplab::remote::Entry>& 
       break;
     }
     case Op::copy_to_host: {
+      // Straight from the device into the reply: a check's download at 2^24 is 64 MB, and
+      // each extra copy of it is time the GPU is held for nothing.
       const void* from = at<void>(request.get<std::uint64_t>());
-      std::string bytes(std::size_t(request.get<std::uint64_t>()), '\0');
-      const cudaError_t error = cudaMemcpy(bytes.data(), from, bytes.size(), cudaMemcpyDeviceToHost);
-      reply.put<std::int32_t>(error).put_bytes(bytes.data(), error == cudaSuccess ? bytes.size() : 0);
+      const auto size = std::size_t(request.get<std::uint64_t>());
+      reply.put<std::int32_t>(cudaSuccess);
+      const cudaError_t error = cudaMemcpy(reply.put_space(size), from, size, cudaMemcpyDeviceToHost);
+      if (error != cudaSuccess) {
+        reply = Writer();
+        reply.put<std::int32_t>(error).put_bytes(nullptr, 0);
+      }
       break;
     }
     case Op::copy_on_device: {
@@ -158,6 +164,7 @@ std::string answer(const std::unordered_map<std::string, pplab::remote::Entry>& 
 
 int main() {
   constexpr int kChecker = 3;  // the socket the checker gave us
+  pplab::remote::keep_freed_memory();
 #ifndef PPLAB_SIM
   // A synchronise spins rather than sleeps, so it returns as soon as the device is done
   // (the checker's timer counts until it returns), whatever the number of CPUs.

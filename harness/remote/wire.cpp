@@ -1,10 +1,12 @@
 #include "wire.h"
 
+#include <malloc.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 
 namespace pplab::remote {
 namespace {
@@ -44,19 +46,28 @@ void send_frame(int fd, Op op, const std::string& body) {
   write_all(fd, body.data(), body.size());
 }
 
-bool receive_frame(int fd, Op& op, std::string& body) {
+bool receive_header(int fd, Op& op, std::uint64_t& length) {
   char header[12];
   const std::size_t got = read_all(fd, header, sizeof header);
   if (got == 0) return false;
   if (got < sizeof header) throw WireError("a message header was cut short");
   std::uint32_t code = 0;
-  std::uint64_t length = 0;
   std::memcpy(&code, header, 4);
   std::memcpy(&length, header + 4, 8);
   if (length > kMaxBody) throw WireError("a message claimed " + std::to_string(length) + " bytes");
   op = static_cast<Op>(code);
+  return true;
+}
+
+void receive_body(int fd, char* data, std::size_t size) {
+  if (read_all(fd, data, size) < size) throw WireError("a message was cut short");
+}
+
+bool receive_frame(int fd, Op& op, std::string& body) {
+  std::uint64_t length = 0;
+  if (!receive_header(fd, op, length)) return false;
   body.resize(std::size_t(length));
-  if (read_all(fd, body.data(), body.size()) < body.size()) throw WireError("a message was cut short");
+  receive_body(fd, body.data(), body.size());
   return true;
 }
 
@@ -65,6 +76,11 @@ void spin_until_readable(int fd, std::chrono::microseconds limit) {
   pollfd ready{fd, POLLIN, 0};
   while (::poll(&ready, 1, 0) == 0 && std::chrono::steady_clock::now() < deadline) {
   }
+}
+
+void keep_freed_memory() {
+  mallopt(M_MMAP_MAX, 0);
+  mallopt(M_TRIM_THRESHOLD, INT_MAX);
 }
 
 }  // namespace pplab::remote

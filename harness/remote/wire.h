@@ -67,6 +67,13 @@ class Writer {
     return *this;
   }
   Writer& put_text(std::string_view text) { return put_bytes(text.data(), text.size()); }
+  /// Appends `size` bytes as put_bytes() would and returns where they go, for a caller
+  /// that fills them in place (a download copied once, from the device into the reply).
+  char* put_space(std::size_t size) {
+    put<std::uint64_t>(size);
+    bytes_.resize(bytes_.size() + size);
+    return bytes_.data() + bytes_.size() - size;
+  }
   const std::string& bytes() const { return bytes_; }
 
  private:
@@ -113,6 +120,18 @@ void send_frame(int fd, Op op, const std::string& body);
 /// Reads one frame into `op` and `body`; false at a clean end of stream (the peer
 /// closed between frames), WireError for a broken or oversized frame.
 bool receive_frame(int fd, Op& op, std::string& body);
+/// The two halves of receive_frame, for a reader that puts a large body where it
+/// belongs: the header (false at a clean end of stream), then exactly `size` bytes of
+/// the body, as many calls as it likes until `length` is read.
+bool receive_header(int fd, Op& op, std::uint64_t& length);
+void receive_body(int fd, char* data, std::size_t size);
+
+/// Has this process's allocator keep what is freed for the next allocation, rather than
+/// map every large block afresh and unmap it when freed: each check at 2^24 allocates
+/// its downloads and expected values again (tens of MB each), and fresh pages cost a
+/// page fault every 4 KiB, in the time the GPU is held. The checker's first request and
+/// the runner's start call it.
+void keep_freed_memory();
 
 /// Polls `fd`, without sleeping, until it has something to read or `limit` has passed;
 /// the caller's blocking read then finds its data there. Timing needs it: a process
