@@ -1,7 +1,9 @@
 // Reports that end the process (and warnings that do not): fatal errors, faults in kernels (out-of-bounds
-// accesses against the guard pages of cudaMalloc allocations), and the watchdog
-// that names a kernel that runs too long (a spin-wait deadlock, an endless loop).
+// accesses against the guard pages of cudaMalloc allocations), host code touching device
+// memory (closed to it, as on a GPU: memory.cpp), and the watchdog that names a kernel
+// that runs too long (a spin-wait deadlock, an endless loop).
 #include <dlfcn.h>
+#include <execinfo.h>
 #include <pthread.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -54,6 +56,10 @@ std::string prefixed(const std::string& message, const char* kind = "error") {
 char g_fault_note[2048];
 std::atomic<bool> g_has_fault_note{false};
 std::atomic<bool> g_faults_end_process{false};  // set_faults_end_process
+// Whether install_process_handlers ran: before it (a cudaMalloc but no launch yet) the
+// fault handler takes only host accesses of device memory, and leaves every other
+// signal to its default action, as it always did before the first launch.
+std::atomic<bool> g_handlers_installed{false};
 
 [[noreturn]] void die(const std::string& message) {
   // Only the first report counts; a second thread failing at once just stops.
@@ -99,6 +105,34 @@ std::string addr2line(void* pc) {
   return first;
 }
 
+// Whether two code addresses lie in one loaded object (the program, libc, ...).
+bool same_object(const void* a, const void* b) {
+  Dl_info x, y;
+  return dladdr(a, &x) && dladdr(b, &y) && x.dli_fbase == y.dli_fbase;
+}
+
+// The program itself (the emulator's runtime is a static library linked into it).
+bool in_program(const void* pc) { return same_object(pc, reinterpret_cast<const void*>(&same_object)); }
+
+// The first caller of `pc` that addr2line can name, outside pc's library when pc is in
+// one (a memmove called on a device pointer: the line that called it), walking the
+// faulting thread's stack from within its fault handler (the unwinder crosses the
+// signal frame).
+std::string nearest_caller_line(void* pc) {
+  void* frames[64];
+  const int n = backtrace(frames, 64);
+  int at = 0;
+  while (at < n && frames[at] != pc) ++at;  // the frames before it are the handler's
+  const bool library = !in_program(pc);
+  for (int i = at + 1; i < n; ++i) {
+    if (library && same_object(frames[i], pc)) continue;
+    // A return address: the call is the instruction before it.
+    std::string line = addr2line(static_cast<char*>(frames[i]) - 1);
+    if (!line.empty()) return line;
+  }
+  return "";
+}
+
 std::string thread_context(const Worker* w) {
   if (!w || !w->launch) return "in host code";
   int cur = w->cur.load(std::memory_order_relaxed);
@@ -115,11 +149,12 @@ void fault_handler(int sig, siginfo_t* info, void* uctx) {
   auto* uc = static_cast<ucontext_t*>(uctx);
   void* pc = nullptr;
   void* sp = nullptr;
-  bool write = false;
+  bool write = false, write_known = false;
 #if defined(__x86_64__)
   pc = reinterpret_cast<void*>(uc->uc_mcontext.gregs[REG_RIP]);
   sp = reinterpret_cast<void*>(uc->uc_mcontext.gregs[REG_RSP]);
   write = (uc->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+  write_known = true;
 #elif defined(__aarch64__)
   pc = reinterpret_cast<void*>(uc->uc_mcontext.pc);
   sp = reinterpret_cast<void*>(uc->uc_mcontext.sp);
@@ -132,9 +167,31 @@ void fault_handler(int sig, siginfo_t* info, void* uctx) {
   // error is sticky. Anything else (host code, a stack overflow, a division by zero) ends
   // the process.
   bool sticky = false;
+  bool host_touched_device = false;
   if (sig == SIGSEGV || sig == SIGBUS) {
     AllocInfo a;
-    if (find_alloc(addr, &a) && a.kind != 3) {
+    const bool in_alloc = find_alloc(addr, &a);
+    if (in_alloc && a.kind == 0 && a.in_data_pages(addr)) {
+      // A cudaMalloc allocation's data pages fault only while device memory is closed
+      // (memory.cpp), and then no kernel or copy runs: this is host code, and on a GPU
+      // the same access is a segmentation fault. It ends the process, as host faults do.
+      host_touched_device = true;
+      long long off = static_cast<long long>(addr) - static_cast<long long>(a.start);
+      const char* how = !write_known ? "accessed" : write ? "written" : "read";
+      if (off >= 0)
+        std::snprintf(buf, sizeof buf, " at %p (byte %lld of a %zu-byte cudaMalloc allocation at %p)", info->si_addr,
+                      off, a.size, reinterpret_cast<void*>(a.start));
+      else
+        std::snprintf(buf, sizeof buf, " at %p (%lld bytes before the start of a %zu-byte cudaMalloc allocation at %p)",
+                      info->si_addr, -off, a.size, reinterpret_cast<void*>(a.start));
+      msg = std::string("device memory ") + how + " " + thread_context(w) + buf;
+      msg += "\n  a GPU's device memory is not the host's, and this is a segmentation fault there: copy it with "
+             "cudaMemcpy (or allocate it with cudaMallocManaged, which the host may touch)";
+    } else if (!g_handlers_installed.load()) {
+      signal(sig, SIG_DFL);  // not ours yet: die of the signal, once this handler returns
+      raise(sig);
+      return;
+    } else if (in_alloc && a.kind != 3) {
       msg = std::string("out-of-bounds ") + (write ? "write" : "read") + " " + thread_context(w) + "\n";
       long long off = static_cast<long long>(addr) - static_cast<long long>(a.start);
       const char* kind = a.kind == 0 ? "cudaMalloc" : a.kind == 1 ? "cudaMallocManaged" : "cudaMallocHost";
@@ -171,6 +228,12 @@ void fault_handler(int sig, siginfo_t* info, void* uctx) {
       msg += "\n  faulting source line: " + line + " (from the program counter, via addr2line)";
     else
       msg += "\n  faulting source line unknown (no line table for the program counter; build with -g)";
+    // Host code often touches device memory through a library call (std::copy of a
+    // device pointer becomes memmove): name the program's line that made the call.
+    if (host_touched_device && (line.empty() || !in_program(pc))) {
+      const std::string caller = nearest_caller_line(pc);
+      if (!caller.empty()) msg += "\n  called from: " + caller + " (the nearest caller with a line table, via addr2line)";
+    }
   }
   if (!sticky || g_faults_end_process.load() || !w || !block_can_be_abandoned(*w, sp)) die(msg);
   // Only the first fault is reported (the blocks running on other workers at that moment
@@ -284,11 +347,12 @@ void install_thread_handlers() {
   sigaltstack(&ss, nullptr);
 }
 
-void install_process_handlers() {
+static void install_process_handlers_once() {
   struct sigaction sa{};
   sa.sa_sigaction = fault_handler;
   sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigemptyset(&sa.sa_mask);
+  g_handlers_installed.store(true);
   for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(sig, &sa, nullptr);
   struct sigaction ss{};
   ss.sa_sigaction = sample_handler;
@@ -297,6 +361,23 @@ void install_process_handlers() {
   sigaction(kSampleSignal, &ss, nullptr);
   g_wd_timeout = timeout_seconds();
   std::thread(watchdog_main).detach();
+}
+
+void install_process_handlers() {
+  static std::once_flag once;
+  std::call_once(once, install_process_handlers_once);
+}
+
+void install_device_memory_handler() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    if (g_handlers_installed.load()) return;
+    struct sigaction sa{};
+    sa.sa_sigaction = fault_handler;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    for (int sig : {SIGSEGV, SIGBUS}) sigaction(sig, &sa, nullptr);
+  });
 }
 
 void watchdog_launch_begin(const LaunchDesc* d) {

@@ -82,6 +82,10 @@ void install_thread_handlers();  // alternate signal stack for this OS thread
 [[noreturn]] void abandon_block(Worker& w);
 bool block_can_be_abandoned(const Worker& w, const void* sp);  // sp: the faulting thread's stack pointer
 void install_process_handlers();
+// The fault handler for host accesses of device memory alone (the first cudaMalloc may
+// come before the first launch, which installs the rest); other faults keep their
+// default action until then.
+void install_device_memory_handler();
 void watchdog_launch_begin(const LaunchDesc* d);
 void watchdog_launch_end();
 
@@ -92,10 +96,16 @@ struct AllocInfo {
   std::uintptr_t map_base = 0;
   size_t map_len = 0;
   int kind = 0;  // 0 device, 1 managed, 2 host (pinned), 3 __device__ symbol
+  // Between the guard pages: where a kind-0 allocation faults only while device
+  // memory is closed to the host (see memory.cpp).
+  bool in_data_pages(std::uintptr_t addr) const;
 };
 // Finds the allocation whose mapping (guard pages included) holds addr. Lock-free
 // enough for a signal handler: it is only called once the process is going down.
 bool find_alloc(std::uintptr_t addr, AllocInfo* out);
+// The counted open and close behind pplab::sim::DeviceMemoryOpen (pplab/sim/device_memory.h).
+void open_device_memory();
+void close_device_memory();
 
 // shared_check.cpp: checked shared memory (see there)
 unsigned char* shared_arena_create();  // this OS thread's arena; returns its dynamic shared memory

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "internal.h"
+#include "pplab/sim/device_memory.h"
 
 namespace pplab::sim::detail {
 void* allocate(size_t size, int kind);
@@ -256,6 +257,7 @@ struct QueuedCopy {
 };
 void run_copy(void* p) {
   auto* c = static_cast<QueuedCopy*>(p);
+  const pplab::sim::DeviceMemoryOpen open;  // the device's copy engine may touch device memory
   if (c->value < 0) std::memmove(c->dst, c->src, c->count);
   else std::memset(c->dst, c->value, c->count);
   delete c;
@@ -304,6 +306,9 @@ cudaError_t symbol_copy(void* dst, const void* src, size_t count, size_t symbol_
     report(buf);
     return fail(cudaErrorInvalidValue);
   }
+  // The symbol is open to the host, but the other side may be a cudaMalloc buffer
+  // (cudaMemcpyToSymbol from device memory), and this copy runs on the host thread.
+  const DeviceMemoryOpen open;
   if (to_symbol) {
     std::memcpy(static_cast<char*>(dst) + offset, src, count);
     if (!is_device_memory(src)) g_to_device_bytes += count;

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "internal.h"
+#include "pplab/sim/device_memory.h"
 #include "pplab/sim/schedule_choice.h"
 
 namespace pplab::sim::detail {
@@ -867,6 +868,9 @@ void launch(const LaunchDesc& d) {
     set_last_error(e);
     return;
   }
+  // Kernels may touch device memory, which is otherwise closed to the host (memory.cpp);
+  // open for the whole launch, cooperative or not, whichever thread runs it.
+  const DeviceMemoryOpen open;
   std::lock_guard<std::mutex> launch_lock(p.launch_mu);
   if (!d.counted) count_launch();
   long long nblocks = 1ll * g.x * g.y * g.z;

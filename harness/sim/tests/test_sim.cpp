@@ -594,6 +594,46 @@ TEST_CASE("set_faults_end_process(true): the fault report ends the process") {
   CHECK(!contains(r.output, "sync:"));
 }
 
+TEST_CASE("host code that writes a cudaMalloc buffer is reported as a host write of device memory, naming it") {
+  const auto r = expect_run(run(program("pplab_sim_prog_host_device_access") + " write"), Exit::with_error,
+                            {"pplab-sim: error: device memory written in host code at",
+                             "(byte 12 of a 4000-byte cudaMalloc allocation at",
+                             "a GPU's device memory is not the host's",
+                             "copy it with cudaMemcpy",
+                             "faulting source line: ",
+                             "host_device_access.cu:29"});
+  CHECK(r.status == 1);
+  CHECK(!contains(r.output, "unnoticed"));
+}
+
+TEST_CASE("host code that reads a cudaMalloc buffer after cudaDeviceSynchronize is reported as a host read") {
+  const auto r = expect_run(run(program("pplab_sim_prog_host_device_access") + " read"), Exit::with_error,
+                            {"pplab-sim: error: device memory read in host code at",
+                             "(byte 20 of a 4000-byte cudaMalloc allocation at",
+                             "host_device_access.cu:37"});
+  CHECK(r.status == 1);
+  CHECK(!contains(r.output, "unnoticed"));
+}
+
+TEST_CASE("host reads of device memory through a library call, cudaMallocAsync buffers and host callbacks are reported") {
+  // std::memcpy faults inside the C library: the report names the caller's line.
+  expect_run(run(program("pplab_sim_prog_host_device_access") + " library"), Exit::with_error,
+             {"pplab-sim: error: device memory read in host code at", "(byte 0 of a 4000-byte cudaMalloc allocation",
+              "host_device_access.cu:44"});
+  expect_run(run(program("pplab_sim_prog_host_device_access") + " async"), Exit::with_error,
+             {"pplab-sim: error: device memory written in host code at", "(byte 0 of a 4000-byte cudaMalloc allocation",
+              "host_device_access.cu:50"});
+  // A host function on a stream is host code, on a GPU too: device memory stays closed to it.
+  expect_run(run(program("pplab_sim_prog_host_device_access") + " callback"), Exit::with_error,
+             {"pplab-sim: error: device memory read in host code at", "(byte 0 of a 4000-byte cudaMalloc allocation",
+              "host_device_access.cu:14"});
+}
+
+TEST_CASE("managed and pinned host memory stay open to the host, and the runtime's copies of device memory work") {
+  expect_run(run(program("pplab_sim_prog_host_device_access") + " open"), Exit::cleanly,
+             {"managed and pinned memory from the host: ok", "copies of device memory: ok, memset 0, cudaSuccess"});
+}
+
 TEST_CASE("threads that exit while others wait at __syncthreads are barrier divergence") {
   const auto r = expect_run(run(program("pplab_sim_prog_divergence")), Exit::with_error,
                             {"pplab-sim: error: barrier divergence",

@@ -56,6 +56,8 @@ set(reason_override_harness "outside its namespace")
 set(reason_static_constructor "before main")
 set(reason_include_reference "include.*solutions/01_saxpy/saxpy.cu")
 set(reason_library_does_lab "uses thrust .it includes")
+# A GPU faults on host code that dereferences device memory, and so does the emulator.
+set(reason_host_reads_device "device memory read in host code at 0x[0-9a-f]+ .byte 0 of a [0-9]+-byte cudaMalloc allocation")
 # The build's limits and what it sees: each a compile error of its own lab.
 foreach(attack include_dev_zero incbin_instructor quote_host_file constexpr_bomb)
   set(reason_${attack} "compile error")

@@ -1,6 +1,7 @@
 // The step recorder behind pplab/trace.h.
 #include "pplab/trace.h"
 #include "pplab/trace_ending.h"
+#include "pplab/sim/device_memory.h"
 
 #include <algorithm>
 #include <atomic>
@@ -60,7 +61,11 @@ void Tracer::begin(std::size_t element_bytes) {
   launch_done_ = false;
 }
 
+// watch(), rearm() and end_launch() run on the host thread and read the watched array,
+// which may be cudaMalloc memory: the emulator closes that to host code (as a GPU does)
+// unless it is opened, as here. Everything else runs inside kernels, where it is open.
 void Tracer::watch(const void* device_ptr, std::size_t bytes) {
+  const sim::DeviceMemoryOpen open;
   watching_global_ = true;
   array_ = static_cast<const std::uint8_t*>(device_ptr);
   current_.assign(array_, array_ + bytes);
@@ -209,6 +214,7 @@ void Tracer::exchange_result(std::uint64_t received) {
 }
 
 void Tracer::rearm() {
+  const sim::DeviceMemoryOpen open;
   stopped_ = false;
   if (watching_global_) {
     // A watched global array holds the program's own data: take it as it is now.
@@ -235,6 +241,7 @@ bool Tracer::unwritten(std::uint64_t bits) const {
 }
 
 void Tracer::end_launch() {
+  const sim::DeviceMemoryOpen open;
   if (array_ && !stopped_) {
     record_writes(-1);
     if (!pending_.empty()) {
