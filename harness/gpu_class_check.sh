@@ -43,12 +43,12 @@ fi
 not_counted=$(grep -h -m1 "device work is not counted" "$OUT/ctest.log")
 
 if [ "${BENCH_WALL:-0}" = 1 ]; then
-  echo "== each lab's timing as grading takes it (--sizes=16,20,24 --repeats=20, through the runner)"
+  echo "== each lab's timing as grading takes it (--sizes=16,20,24 --repeats=20 --spread=2, through the runner; lab 09 grades at 2^10-2^14)"
   for timer in "$build"/bin/lab*_ref_bench_split; do
     lab=$(basename "$timer" _ref_bench_split)
     runner="$build/bin/${lab}_ref_runner"
     start_ns=$(date +%s%N)
-    PPLAB_RUNNER_COMMAND="[\"$runner\"]" "$timer" --sizes=16,20,24 --repeats=20 --no-compare \
+    PPLAB_RUNNER_COMMAND="[\"$runner\"]" "$timer" --sizes=16,20,24 --repeats=20 --spread=2 --no-compare \
       > "$OUT/bench-$lab.jsonl" 2> "$OUT/bench-$lab.log"
     status=$?
     wall_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
@@ -102,6 +102,10 @@ echo "grading tree built in ${build_seconds} s; reference checks: $(grep -E 'tes
 [ -n "$not_counted" ] && echo "$not_counted"
 echo "class graded in ${grade_seconds} s (pplab exit ${grade_status}):"
 grep -E "^[0-9]+ \[[0-9]+/[0-9]+\] [^ ]+: [0-9]" "$OUT/grade.log" | cut -d" " -f2- | tail -15
+echo "each lab's timing, as the grader held the GPU for it:"
+grep -ho "[0-9][0-9]_[a-z_]*: timed in [0-9.]* s, after waiting [0-9.]* s" "$OUT"/grades/*/grade.log | sort | head -40
+echo "speed points and noise:"
+grep -ho "[0-9.]*x the reference's time at n = 2^[0-9]*, +-[0-9.]*% noise" "$OUT"/grades/*/report.md | sort | uniq -c | head -40
 echo "compute-sanitizer verdicts in the reports:"
 grep -ho 'race hazard | [0-9.]* | compute-sanitizer [a-z]*: [^|]\{0,120\}\|memory error | [0-9.]* | compute-sanitizer [a-z]*: [^|]\{0,120\}' "$OUT"/grades/*/report.md | sort | uniq -c | head -20
 grep -h 'did not finish\|did not run under compute-sanitizer' "$OUT"/grades/*/report.md | sort | uniq -c | head -5

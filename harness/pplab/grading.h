@@ -46,6 +46,12 @@ struct LabRules {
   /// name the row of the main steps, so a clean main-steps solution can earn full points.
   std::vector<std::string> speed_variants;
   int repeats = 20;
+  /// The benchmark repeats past `repeats` until the median's 95% interval is within
+  /// this many % of it (bench --spread), for a time.
+  double speed_spread_percent = 2;
+  /// The most of that interval that counts in the student's favour: a time within the
+  /// measured noise of full_speed_ratio earns full points, whatever the noise claims.
+  double speed_noise_allowance_percent = 5;
   std::string visibility = "visible"; ///< Gradescope visibility of this lab's entries
   /// What a compute-sanitizer finding costs: "group" (the points of the check group it
   /// was found in) or "check" (that check's share, like any failed check).
@@ -125,6 +131,7 @@ struct LabGrade {
   std::vector<Timing> student_times, reference_times, other_times;  ///< other: copy, cub
   double device_copy_gbps = 0;
   double ratio = 0;            ///< student / reference median time at the speed size
+  double ratio_noise = 0;      ///< the ratio's noise counted in the student's favour (a fraction)
   double student_ms = 0, reference_ms = 0, student_gbps = 0, student_percent_of_copy = 0;
   double speed = 0, speed_max = 0;
   std::string plot;            ///< file name of the bandwidth plot in the report folder, if made

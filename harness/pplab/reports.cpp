@@ -272,11 +272,14 @@ std::vector<Block> document(const GradeReport& report) {
       doc.push_back(list(notes));
     }
     if (!lab.student_times.empty() || !lab.reference_times.empty()) {
-      Block times = table({{"impl"}, {"variant"}, {"n", true}, {"median ms", true}, {"GB/s", true},
-                           {"% of copy", true}});
+      // "spread": half the median's 95% interval, so a reader sees how far apart two
+      // times must be to differ; "repeats": how many it took to get there.
+      Block times = table({{"impl"}, {"variant"}, {"n", true}, {"median ms", true}, {"spread", true},
+                           {"repeats", true}, {"GB/s", true}, {"% of copy", true}});
       for (const auto* timings : {&lab.student_times, &lab.reference_times, &lab.other_times})
         for (const auto& t : *timings)
           times.rows.push_back({{t.impl}, {t.variant}, {std::to_string(t.n)}, {fixed(t.median_ms, 4)},
+                                {"+-" + fixed(t.spread_percent, 1) + "%"}, {std::to_string(t.repeats)},
                                 {fixed(t.gbps, 1)}, {fixed(t.percent_of_copy, 1)}});
       doc.push_back(times);
     }
@@ -464,7 +467,8 @@ json gradescope(const GradeReport& report) {
   for (const auto& lab : report.labs)
     labs[lab.lab.folder] = {{"score", lab.score()},         {"max_score", lab.max()},
                             {"correctness", lab.correctness}, {"speed", lab.speed},
-                            {"status", status_name(lab.status)},         {"ratio_to_reference", lab.ratio}};
+                            {"status", status_name(lab.status)},         {"ratio_to_reference", lab.ratio},
+                            {"ratio_noise", lab.ratio_noise}};
   return {{"score", report.score()},
           {"execution_time", int(report.seconds + 0.5)},
           {"output", output},

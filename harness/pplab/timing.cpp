@@ -21,6 +21,7 @@ std::optional<Timing> timing_from_json(const nlohmann::json& record) {
     t.items_per_s = record.value("items_per_s", 0.0);
     t.bytes = record.value("bytes", 0.0);
     t.repeats = record.value("repeats", 0);
+    t.spread_percent = record.value("spread_percent", 0.0);
     t.verified = record.value("verified", false);
     t.verified_repeats = record.value("verified_repeats", 0);
     t.timed_by = record.value("timed_by", "");
@@ -38,6 +39,7 @@ nlohmann::json to_json(const Timing& t) {
           {"gbps", t.gbps},       {"percent_of_copy", t.percent_of_copy},
           {"copy_gbps", t.copy_gbps}, {"items_per_s", t.items_per_s},
           {"bytes", t.bytes},     {"repeats", t.repeats},
+          {"spread_percent", t.spread_percent},
           {"verified", t.verified}, {"verified_repeats", t.verified_repeats},
           {"timed_by", t.timed_by}};
 }

@@ -19,6 +19,7 @@ struct Timing {
   double median_ms = 0, min_ms = 0, max_ms = 0, untimed_ms = 0;
   double gbps = 0, percent_of_copy = 0, copy_gbps = 0, items_per_s = 0, bytes = 0;
   int repeats = 0;
+  double spread_percent = 0;  ///< half the median's 95% interval, in % of it (bench.h)
   bool verified = false;      ///< every timed repeat whose output was checked was right
   int verified_repeats = 0;   ///< how many timed repeats had their output checked
   std::string timed_by;       ///< "checker" (the student's code, in its runner) or "in-process"

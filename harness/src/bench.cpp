@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -45,9 +46,12 @@ BenchOptions bench_options(int argc, char** argv, std::vector<int> default_log2_
     else if (arg.rfind("--warmup=", 0) == 0) options.warmup = std::max(0, std::stoi(value("--warmup=")));
     else if (arg == "--no-compare") options.compare = false;
     else if (arg == "--verify-all") options.verify_all = true;
+    else if (arg.rfind("--spread=", 0) == 0) options.spread_target_percent = std::max(0.0, std::stod(value("--spread=")));
+    else if (arg.rfind("--variant=", 0) == 0) options.variants.push_back(value("--variant="));
+    else if (arg.rfind("--max-repeats=", 0) == 0) options.max_repeats = std::max(1, std::stoi(value("--max-repeats=")));
     else throw std::invalid_argument("unknown option '" + arg +
                                      "' (use --sizes=16,20,24 --n=N --repeats=R --warmup=W --no-compare "
-                                     "--verify-all)");
+                                     "--verify-all --spread=P --max-repeats=R --variant=NAME)");
   }
   if (options.sizes.empty())
     for (int log2 : default_log2_sizes) options.sizes.push_back(std::size_t{1} << log2);
@@ -72,6 +76,22 @@ double median(std::vector<double>& values) {
   return values[values.size() / 2];
 }
 
+bool left_out(const BenchCase& spec, const BenchOptions& options) {
+  return !options.variants.empty() &&
+         std::find(options.variants.begin(), options.variants.end(), spec.variant) == options.variants.end();
+}
+
+double median_spread_percent(std::vector<double> values) {
+  if (values.size() < 2) return 100;
+  const double mid = median(values);
+  // The median lies between the order statistics n/2 -+ 1.96 sqrt(n)/2 with about 95%
+  // confidence whatever the distribution (the count below the median is binomial).
+  const double n = double(values.size()), reach = 0.98 * std::sqrt(n);
+  const auto low = std::size_t(std::max(0.0, std::floor(n / 2 - reach)));
+  const auto high = std::size_t(std::min(n - 1, std::ceil(n / 2 + reach)));
+  return mid > 0 ? 50.0 * (values[high] - values[low]) / mid : 0;
+}
+
 double copy_gbps(const std::function<double(unsigned char* to, const unsigned char* from, std::size_t bytes)>& copy_ms) {
 #ifdef PPLAB_GPU
   const std::size_t bytes = std::size_t{1} << 30;  // 1 GiB: far beyond any L2
@@ -90,6 +110,7 @@ double copy_gbps(const std::function<double(unsigned char* to, const unsigned ch
 
 void summarise(Measurement& m, std::vector<double> times_ms) {
   m.repeats = int(times_ms.size());
+  m.spread_percent = median_spread_percent(times_ms);
   m.median_ms = median(times_ms);
   m.min_ms = times_ms.front();
   m.max_ms = times_ms.back();
@@ -104,7 +125,8 @@ void report(const Measurement& m) {
   nlohmann::json line = {{"lab", spec.lab},         {"impl", spec.impl},
                          {"variant", spec.variant}, {"n", spec.n},
                          {"bytes", spec.bytes_moved}, {"repeats", m.repeats},
-                         {"median_ms", m.median_ms}, {"min_ms", m.min_ms},
+                         {"median_ms", m.median_ms}, {"spread_percent", m.spread_percent},
+                         {"min_ms", m.min_ms},
                          {"max_ms", m.max_ms},       {"gbps", m.gbps},
                          {"items_per_s", m.items_per_s}, {"percent_of_copy", m.percent_of_copy},
                          {"copy_gbps", device_copy_gbps()}, {"verified", m.verified},
@@ -119,9 +141,9 @@ void report(const Measurement& m) {
   nlohmann::json record = line;
   record["type"] = "measurement";
   pplab::channel::send(record.dump());
-  std::fprintf(stderr, "%-16s %-10s %-14s n=%-11zu %9.4f ms %8.1f GB/s %6.1f%% of copy %s\n",
-               spec.lab.c_str(), spec.impl.c_str(), spec.variant.c_str(), spec.n, m.median_ms, m.gbps,
-               m.percent_of_copy, m.verified ? "" : "RESULT WRONG AFTER TIMING");
+  std::fprintf(stderr, "%-16s %-10s %-14s n=%-11zu %9.4f ms +-%4.1f%% %8.1f GB/s %6.1f%% of copy %s\n",
+               spec.lab.c_str(), spec.impl.c_str(), spec.variant.c_str(), spec.n, m.median_ms, m.spread_percent,
+               m.gbps, m.percent_of_copy, m.verified ? "" : "RESULT WRONG AFTER TIMING");
 }
 
 }  // namespace detail

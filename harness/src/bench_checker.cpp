@@ -33,6 +33,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using detail::milliseconds_since;
 
+// How long a case's repeats may go on past `repeats` for a smaller spread: a lab has up
+// to 18 cases, and its timing should hold the GPU for about two seconds.
+constexpr double kExtendForMs = 300;
+
 // The wall time of a request that does (almost) nothing: the cost of asking.
 double empty_request_ms() {
   static const double ms = [] {
@@ -71,6 +75,7 @@ void flush_l2(cudaStream_t) {
 }
 
 Measurement measure(const BenchCase& spec, const BenchOptions& options) {
+  if (detail::left_out(spec, options)) return Measurement{spec};
   if (!spec.verify)
     throw std::logic_error(spec.lab + " " + spec.variant + ": a case timed by the checker needs verify()");
   const remote::BusyWaiting awake;
@@ -88,7 +93,16 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
   bool all_right = true;
   int checked = 0;
   bool paused = false;  // the last repeat was checked
-  for (int i = 0; i < options.repeats; ++i) {
+  // Past `repeats`, while the median is still noisy: up to max_repeats, for a while.
+  const int most = options.spread_target_percent <= 0 ? options.repeats
+                   : std::max(options.repeats, options.max_repeats > 0 ? options.max_repeats : 4 * options.repeats);
+  const auto began = Clock::now();
+  const auto enough = [&](int done) {
+    if (done < options.repeats) return false;
+    if (done >= most || milliseconds_since(began) > kExtendForMs) return true;
+    return options.spread_target_percent <= 0 || detail::median_spread_percent(times) <= options.spread_target_percent;
+  };
+  for (int i = 0; i < most; ++i) {
     const bool paused_before = paused;
     if (paused) warm_up_after_pause(spec);
     if (spec.prepare) spec.prepare();
@@ -106,13 +120,15 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
     PPLAB_CUDA_CHECK(cudaGetLastError());
     times.push_back(std::max(0.0, wall_ms - empty_ms));
     after_check.push_back(paused_before);
-    // Picked only now, after the run has returned, so the runner cannot know.
-    const bool last = i + 1 == options.repeats;
+    // Picked only now, after the run has returned, so the runner cannot know. The last
+    // is the one after which the spread was small enough.
+    const bool last = enough(i + 1);
     paused = options.verify_all || last || check_this_one(picker);
     if (paused) {
       ++checked;
       if (!spec.verify()) all_right = false;
     }
+    if (last) break;
   }
 
   Measurement m;

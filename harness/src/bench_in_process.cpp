@@ -46,6 +46,7 @@ void flush_l2(cudaStream_t stream) {
 }
 
 Measurement measure(const BenchCase& spec, const BenchOptions& options) {
+  if (detail::left_out(spec, options)) return Measurement{spec};
   cudaEvent_t start, stop;
   PPLAB_CUDA_CHECK(cudaEventCreate(&start));
   PPLAB_CUDA_CHECK(cudaEventCreate(&stop));

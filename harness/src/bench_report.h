@@ -27,6 +27,12 @@ DeviceBuffer<unsigned char>& l2_scrub_buffer();
 /// The middle of `values` (they are sorted in place).
 double median(std::vector<double>& values);
 
+/// Whether options.variants leaves this case out.
+bool left_out(const BenchCase& spec, const BenchOptions& options);
+
+/// Measurement::spread_percent of these times (100 for fewer than two).
+double median_spread_percent(std::vector<double> values);
+
 inline double milliseconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }

@@ -50,6 +50,9 @@ struct Measurement {
   double percent_of_copy = 0;   ///< gbps / device copy bandwidth * 100
   bool verified = false;        ///< every verified repeat's output was right
   int verified_repeats = 0;     ///< how many timed repeats had their output checked
+  /// Half the width of the median's 95% interval (distribution-free: the order statistics
+  /// n/2 -+ 0.98 sqrt(n)), in % of the median: how far another run's median may fall.
+  double spread_percent = 0;
   double untimed_ms = 0;        ///< in process: work the events missed (another stream)
   std::string timed_by;         ///< "in-process" or "checker"
   /// The checker's timer only: each timed repeat in the order it ran, and whether a
@@ -68,13 +71,22 @@ struct BenchOptions {
   /// --verify-all: the checker's timer checks every timed repeat, not a random half
   /// (plus the last); costs one download and comparison per repeat.
   bool verify_all = false;
+  /// --spread=P: the checker's timer goes on past `repeats` until spread_percent is at
+  /// most P (0: never), up to --max-repeats (default 4 x repeats) and about a second a
+  /// case, so that a grade's speed comes from a median whose noise is known and small.
+  double spread_target_percent = 0;
+  int max_repeats = 0;
+  /// --variant=NAME, once per variant: time these variants only (the rows a grade
+  /// compares), the rest are left out; empty: every variant.
+  std::vector<std::string> variants;
 };
 
 /// Parses --sizes=, --n=, --repeats=, --warmup=, --no-compare, --verify-all; defaults to
 /// `default_log2_sizes`.
 BenchOptions bench_options(int argc, char** argv, std::vector<int> default_log2_sizes);
 
-/// Times `spec` and prints the result (JSON line on stdout, summary on stderr).
+/// Times `spec` and prints the result (JSON line on stdout, summary on stderr); a variant
+/// left out by options.variants is not timed (a Measurement of no repeats).
 Measurement measure(const BenchCase& spec, const BenchOptions& options);
 
 /// Device-to-device copy bandwidth (bytes read + written per second, in GB/s), measured

@@ -176,3 +176,61 @@ TEST_CASE("a lab whose checks fail is not timed at all") {
   CHECK(grade.speed == 0);
   CHECK(grade.speed_max == doctest::Approx(2));
 }
+
+namespace {
+
+// A lab 01 timed already: the reference and the student at the graded size with these
+// medians and spreads (speed_points 5, full points within 1.2x, as points.json says).
+LabGrade timed(double reference_ms, double reference_spread, double student_ms, double student_spread) {
+  LabGrade grade = lab01_with_runner(PPLAB_HONEST_RUNNER);
+  grade.rules.speed_points = 5;
+  grade.rules.full_speed_ratio = 1.2;
+  const auto row = [](const std::string& impl, double ms, double spread) {
+    Timing t;
+    t.lab = "01_saxpy";
+    t.impl = impl;
+    t.n = 1024;
+    t.median_ms = ms;
+    t.spread_percent = spread;
+    t.verified = true;
+    t.timed_by = "checker";
+    return t;
+  };
+  SpeedMeasurement measured;
+  measured.reference.reference = {row("reference", reference_ms, reference_spread)};
+  measured.student = {row("student", student_ms, student_spread)};
+  grade.measured = measured;
+  return grade;
+}
+
+}  // namespace
+
+TEST_CASE("a time within its measured noise of the full-speed ratio earns full speed points") {
+  GradeSettings settings = settings_here();
+  settings.sandbox = {};  // the rows say they were taken by the checker
+  // 1.25x with 3% spread on each side: 4.2% of noise, judged 1.199x.
+  LabGrade noisy = timed(1.0, 3, 1.25, 3);
+  score_speed(noisy, settings);
+  CHECK(noisy.speed == doctest::Approx(5));
+  CHECK(noisy.ratio_noise == doctest::Approx(0.0424).epsilon(0.01));
+  CHECK(noisy.speed_note.find("+-4.2% noise") != std::string::npos);
+  // The same medians measured without noise: 1.25x earns 5 * 1.2 / 1.25.
+  LabGrade exact = timed(1.0, 0, 1.25, 0);
+  score_speed(exact, settings);
+  CHECK(exact.speed == doctest::Approx(4.8));
+  // With no allowance the noise counts for nothing.
+  LabGrade strict = timed(1.0, 3, 1.25, 3);
+  strict.rules.speed_noise_allowance_percent = 0;
+  score_speed(strict, settings);
+  CHECK(strict.speed == doctest::Approx(4.8));
+}
+
+TEST_CASE("a noisy submission gains no more than the noise allowance") {
+  GradeSettings settings = settings_here();
+  settings.sandbox = {};
+  // 40% spread claimed; 5% counts: 2.1x is judged 2.0x, 5 * 1.2 / 2.0 = 3.
+  LabGrade grade = timed(1.0, 1, 2.1, 40);
+  score_speed(grade, settings);
+  CHECK(grade.ratio_noise == doctest::Approx(0.05));
+  CHECK(grade.speed == doctest::Approx(3.0));
+}
