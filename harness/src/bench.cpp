@@ -135,6 +135,8 @@ void report(const Measurement& m) {
   if (!m.repeat_ms.empty()) {
     line["repeat_ms"] = m.repeat_ms;
     line["after_check"] = m.after_check;
+    line["case_wall_ms"] = m.case_wall_ms;
+    line["check_wall_ms"] = m.check_wall_ms;
   }
   std::cout << line.dump() << std::endl;
   // Under `pplab grade` only this authenticated copy counts (pplab/result_channel.h).

@@ -79,6 +79,8 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
   if (!spec.verify)
     throw std::logic_error(spec.lab + " " + spec.variant + ": a case timed by the checker needs verify()");
   const remote::BusyWaiting awake;
+  const auto case_began = Clock::now();
+  double check_ms = 0;
   for (int i = 0; i < options.warmup; ++i) {
     if (spec.prepare) spec.prepare();
     spec.run(0);
@@ -126,7 +128,9 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
     paused = options.verify_all || last || check_this_one(picker);
     if (paused) {
       ++checked;
+      const auto check_began = Clock::now();
       if (!spec.verify()) all_right = false;
+      check_ms += milliseconds_since(check_began);
     }
     if (last) break;
   }
@@ -139,6 +143,8 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
   detail::summarise(m, times);
   m.verified = all_right && checked > 0;
   m.verified_repeats = checked;
+  m.case_wall_ms = milliseconds_since(case_began);
+  m.check_wall_ms = check_ms;
   detail::report(m);
   return m;
 }

@@ -55,6 +55,9 @@ struct Measurement {
   double spread_percent = 0;
   double untimed_ms = 0;        ///< in process: work the events missed (another stream)
   std::string timed_by;         ///< "in-process" or "checker"
+  /// The checker's timer only: how long the case held the device, all told (warm-ups,
+  /// prepares, flushes, repeats, checks), and how much of it went to the checks.
+  double case_wall_ms = 0, check_wall_ms = 0;
   /// The checker's timer only: each timed repeat in the order it ran, and whether a
   /// checked repeat (a download and a comparison, the device idle) came just before it.
   /// They show whether a pause before a repeat costs it time.

@@ -4,6 +4,7 @@
 // On one unchanging input every timed repeat is a hit; with a fresh draw before every run
 // (pplab/fresh_inputs.h) none is, so check_timing.cmake (-DFORBID="memo hit") finds none.
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 #include <numeric>

@@ -96,7 +96,10 @@ TEST_CASE("a lab that prints its own timing gets the checker's figure, not its o
   REQUIRE(grade.student_times.size() == 1);
   const auto& timing = grade.student_times[0];
   CHECK(timing.timed_by == "checker");
-  CHECK(timing.repeats == 20);
+  // 20 repeats, and more (up to four times as many) while the median is still noisier
+  // than the points file's speed_spread_percent.
+  CHECK(timing.repeats >= 20);
+  CHECK(timing.repeats <= 80);
   // The forged record says 0.000001 ms for every figure. The checker's own figures are
   // wall times less the empty request's median, floored at zero: on a loaded machine
   // every repeat, even the slowest, can come out at zero, but never at the forgery.
