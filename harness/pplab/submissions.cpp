@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "compiler_output.h"
 #include "hygiene.h"
 #include "process.h"
 #include "reports.h"
@@ -165,19 +166,6 @@ bool read_whole(const OpenedFile& file, std::uintmax_t limit, std::string& text)
     text.append(buffer, std::size_t(got));
     if (text.size() > limit) return false;
   }
-}
-
-// Keeps the compiler's messages and drops ninja's progress lines.
-std::string compiler_messages(const std::string& output) {
-  std::istringstream lines(output);
-  std::string line, kept;
-  while (std::getline(lines, line)) {
-    if (line.size() > 1 && line[0] == '[' && line.find("] Building") != std::string::npos) continue;
-    if (line.find("] Linking") != std::string::npos || line.find("] Generating") != std::string::npos) continue;
-    kept += line + "\n";
-  }
-  if (kept.size() > 20000) kept = kept.substr(0, 20000) + "\n... (cut)\n";
-  return kept;
 }
 
 }  // namespace
@@ -372,7 +360,7 @@ std::string configure_submission(const Workbook& kit, const StagedSubmission& su
       "-DPPLAB_KIT=" + (kit.build_dir / "pplab-kit").string(), "-DPPLAB_REQUEST=" + request_file.string()};
   const auto configured = run_process(configure, {}, std::chrono::seconds(600));
   if (!configured.succeeded())
-    return "configuring the student's build failed (" + configured.describe() + "):\n" + compiler_messages(configured.output);
+    return "configuring the student's build failed (" + configured.describe() + "):\n" + compiler_messages(configured.output, submission.staged);
   try {
     std::ifstream in(build_dir / "runners.json");
     const json runners = json::parse(in);
@@ -435,8 +423,8 @@ BuildView student_build_view(const Workbook& workbook, const StagedSubmission& s
 
 // Builds the runners of `tree` in the sandbox, every lab at once and then each lab on its
 // own (`-k 0`), so that one lab's compile error costs that lab only. Returns each lab's
-// compiler output where its runner did not build.
-std::map<std::string, std::string> build_runners(const StudentTree& tree, int build_jobs,
+// compiler messages where its runner did not build, quoting only the `submission`'s lines.
+std::map<std::string, std::string> build_runners(const StudentTree& tree, const fs::path& submission, int build_jobs,
                                                  const std::function<std::vector<std::string>(std::vector<std::string>)>& confine) {
   const auto build_command = [&](const std::vector<std::string>& targets) {
     std::vector<std::string> argv = {"cmake", "--build", tree.build_dir.string(), "--target"};
@@ -457,7 +445,7 @@ std::map<std::string, std::string> build_runners(const StudentTree& tree, int bu
     const auto built = run_process(build_command({runner.target}), {}, std::chrono::seconds(1200));
     if (!built.succeeded())
       errors[folder] = (built.ending == ProcessResult::Ending::timed_out ? "the build timed out\n" : std::string()) +
-                       compiler_messages(built.output);
+                       compiler_messages(built.output, submission);
     else if (!fs::exists(runner.file))
       errors[folder] = "the build succeeded but made no " + runner.file.string();
   }
@@ -491,7 +479,7 @@ SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmissio
   StudentTree tree;
   build.configure_error = configure_submission(workbook, submission, labs, build_dir, tree);
   if (!build.configure_error.empty()) return build;
-  const auto compile_errors = build_runners(tree, build_jobs, confine);
+  const auto compile_errors = build_runners(tree, submission.staged, build_jobs, confine);
   for (const auto& lab : labs) {
     if (!submission.files.count(lab.folder)) continue;
     const auto judged = find_lab(workbook, lab.folder);
@@ -532,7 +520,7 @@ SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmissio
     for (const auto& [folder, checks] : build.checks) build.emulator_errors[folder] = error;
     return build;
   }
-  const auto emulator_errors = build_runners(emulator_tree, build_jobs, confine);
+  const auto emulator_errors = build_runners(emulator_tree, submission.staged, build_jobs, confine);
   for (const auto& [folder, checks] : build.checks) {
     const auto judged = find_lab(*emulator_kit, folder);
     if (emulator_errors.count(folder)) build.emulator_errors[folder] = emulator_errors.at(folder);
