@@ -27,6 +27,21 @@ template std::vector<int> fresh_values<int>(std::size_t, Spread, std::uint64_t);
 template std::vector<unsigned> fresh_values<unsigned>(std::size_t, Spread, std::uint64_t);
 template std::vector<float> fresh_values<float>(std::size_t, Spread, std::uint64_t);
 
+std::vector<std::size_t> sample_positions(std::size_t n, std::size_t count) {
+  std::vector<std::size_t> positions;
+  if (n <= count) {
+    positions.resize(n);
+    for (std::size_t i = 0; i < n; ++i) positions[i] = i;
+    return positions;
+  }
+  std::mt19937_64 source{unpredictable_seed()};
+  std::uniform_int_distribution<std::size_t> anywhere(0, n - 1);
+  positions.resize(count);
+  for (auto& position : positions) position = anywhere(source);
+  std::sort(positions.begin(), positions.end());  // the output is read in order
+  return positions;
+}
+
 std::uint64_t unpredictable_seed() {
   static std::mutex mutex;
   static std::mt19937_64 source{(std::uint64_t(std::random_device{}()) << 32) ^ std::random_device{}()};

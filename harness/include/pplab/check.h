@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <sstream>
 #include <string>
 #include <type_traits>
@@ -110,6 +111,24 @@ CheckResult compare_arrays(const CheckContext& context, const std::vector<T>& ex
     report << "  tolerance: |got - expected| <= " << tol.abs << " + " << tol.rel << " * |expected|\n";
   report << detail::footer(context);
   return {false, report.str()};
+}
+
+/// Whether `got[i]` matches `expected_at(i)` at each of `positions` (a sampled check of
+/// a timed repeat: pplab/fresh_inputs.h, sample_positions). On the first mismatch it says
+/// where on stderr, under `what`, and stops.
+template <class T, class ExpectedAt>
+bool matches_at(const char* what, const std::vector<std::size_t>& positions, const std::vector<T>& got,
+                ExpectedAt expected_at, Tolerance tol = {}) {
+  for (std::size_t i : positions) {
+    const T expected = expected_at(i);
+    if (i < got.size() && detail::element_matches(expected, got[i], tol)) continue;
+    std::fprintf(stderr, "%s: element %zu is %s, expected %s\n", what, i,
+                 i < got.size() ? detail::describe(double(got[i]), is_poison(got[i]), std::is_integral_v<T>).c_str()
+                                : "missing",
+                 detail::describe(double(expected), false, std::is_integral_v<T>).c_str());
+    return false;
+  }
+  return true;
 }
 
 /// Compares one value (a reduction's result, a count).

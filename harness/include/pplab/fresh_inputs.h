@@ -125,6 +125,19 @@ std::vector<T> fresh_values(std::size_t n, Spread spread, std::uint64_t seed);
 /// A seed no lab code can predict: from this process's own random source.
 std::uint64_t unpredictable_seed();
 
+/// How many positions a sampled check of a timed repeat looks at (sample_positions).
+inline constexpr std::size_t kCheckedPositions = std::size_t{1} << 16;
+
+/// Where to check a timed repeat's output of n elements: every position when n is at
+/// most `count`, else `count` positions drawn from this process's own random source
+/// after the run, so lab code cannot know them. A repeat that skipped its work (an answer
+/// kept from an earlier draw, a run cut short) is wrong nearly everywhere and is found at
+/// once; one wrong in a fraction f of its elements passes with odds (1 - f)^count (f =
+/// 10^-4: 0.14%), and skipping that little of the work saves no measurable time. The
+/// check costs the same at any n, where comparing all of 2^24 outputs on the CPU cost
+/// 100-500 ms a check on the H200. The lab's checks still compare every element.
+std::vector<std::size_t> sample_positions(std::size_t n, std::size_t count = kCheckedPositions);
+
 /// One input of a benchmark case, drawn afresh by each next(): call it in the case's
 /// prepare(), and host() in its verify().
 template <class T>
@@ -141,6 +154,8 @@ class FreshInput {
   T* data() { return device_.data(); }
   const T* data() const { return device_.data(); }
   std::size_t size() const { return device_.size(); }
+  /// Value i of the current draw, computed on its own (a sampled check's expected values).
+  T at(std::size_t i) const { return fresh::value<T>(seed_, i, device_.size(), spread_); }
   /// The current draw as the CPU computes it (once per draw).
   const std::vector<T>& host() const {
     if (!host_) host_ = std::make_shared<const std::vector<T>>(fresh_values<T>(device_.size(), spread_, seed_));
