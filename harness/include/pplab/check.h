@@ -113,19 +113,18 @@ CheckResult compare_arrays(const CheckContext& context, const std::vector<T>& ex
   return {false, report.str()};
 }
 
-/// Whether `got[i]` matches `expected_at(i)` at each of `positions` (a sampled check of
-/// a timed repeat: pplab/fresh_inputs.h, sample_positions). On the first mismatch it says
-/// where on stderr, under `what`, and stops.
-template <class T, class ExpectedAt>
+/// Whether a sampled check passes: `got[k]` and `expected[k]` are the output's value and
+/// the right one at `positions[k]` (pplab/fresh_inputs.h: sample_positions, download_at).
+/// On the first mismatch it says where on stderr, under `what`.
+template <class T>
 bool matches_at(const char* what, const std::vector<std::size_t>& positions, const std::vector<T>& got,
-                ExpectedAt expected_at, Tolerance tol = {}) {
-  for (std::size_t i : positions) {
-    const T expected = expected_at(i);
-    if (i < got.size() && detail::element_matches(expected, got[i], tol)) continue;
-    std::fprintf(stderr, "%s: element %zu is %s, expected %s\n", what, i,
-                 i < got.size() ? detail::describe(double(got[i]), is_poison(got[i]), std::is_integral_v<T>).c_str()
-                                : "missing",
-                 detail::describe(double(expected), false, std::is_integral_v<T>).c_str());
+                const std::vector<T>& expected, Tolerance tol = {}) {
+  if (got.size() != positions.size() || expected.size() != positions.size()) return false;
+  for (std::size_t k = 0; k < positions.size(); ++k) {
+    if (detail::element_matches(expected[k], got[k], tol)) continue;
+    std::fprintf(stderr, "%s: element %zu is %s, expected %s\n", what, positions[k],
+                 detail::describe(double(got[k]), is_poison(got[k]), std::is_integral_v<T>).c_str(),
+                 detail::describe(double(expected[k]), false, std::is_integral_v<T>).c_str());
     return false;
   }
   return true;

@@ -138,6 +138,25 @@ inline constexpr std::size_t kCheckedPositions = std::size_t{1} << 16;
 /// 100-500 ms a check on the H200. The lab's checks still compare every element.
 std::vector<std::size_t> sample_positions(std::size_t n, std::size_t count = kCheckedPositions);
 
+/// d_out[k] = d_src[d_positions[k]], k < count, on the device (the runner's, when the
+/// timer is the checker's): a sampled check downloads its positions, not the output.
+void gather_at(const int* d_src, const std::uint64_t* d_positions, std::size_t count, int* d_out, cudaStream_t stream);
+void gather_at(const unsigned* d_src, const std::uint64_t* d_positions, std::size_t count, unsigned* d_out,
+               cudaStream_t stream);
+void gather_at(const float* d_src, const std::uint64_t* d_positions, std::size_t count, float* d_out,
+               cudaStream_t stream);
+
+/// The elements of device array `d_src` at `positions`, in their order.
+template <class T>
+std::vector<T> download_at(const T* d_src, const std::vector<std::size_t>& positions) {
+  if (positions.empty()) return {};
+  DeviceBuffer<std::uint64_t> d_positions(positions.size());
+  d_positions.upload(std::vector<std::uint64_t>(positions.begin(), positions.end()));
+  DeviceBuffer<T> d_out(positions.size());
+  gather_at(d_src, d_positions.data(), positions.size(), d_out.data(), cudaStream_t(0));
+  return d_out.download();
+}
+
 /// One input of a benchmark case, drawn afresh by each next(): call it in the case's
 /// prepare(), and host() in its verify().
 template <class T>

@@ -47,30 +47,35 @@ void gather_scatter_cases(const pplab::BenchOptions& options, std::size_t n) {
     spec.verify = std::move(verify);
     pplab::measure(spec, options);
   };
-  // Each check looks at positions drawn after the run (pplab/fresh_inputs.h): the draws'
-  // values there are computed one by one, never the whole permutation. Scatter and the
-  // inverse are checked where sampled elements land: out[perm[i]] for a sampled i.
+  // Each check looks at positions drawn after the run (pplab/fresh_inputs.h) and brings
+  // back only those; the draws' values there are computed one by one, never the whole
+  // permutation. Scatter and the inverse are checked where sampled elements land,
+  // out[perm[i]] for a sampled i.
   const auto check_gathered = [=] {
-    return pplab::matches_at("gather after timing", pplab::sample_positions(n), d_out->download(),
-                             [&](std::size_t i) { return in->at(std::size_t(perm->at(i))); });
+    const auto positions = pplab::sample_positions(n);
+    std::vector<int> expected;
+    for (std::size_t i : positions) expected.push_back(in->at(std::size_t(perm->at(i))));
+    return pplab::matches_at("gather after timing", positions, pplab::download_at(d_out->data(), positions), expected);
+  };
+  // The positions where the sampled elements i land, and what each i puts there.
+  const auto landing = [=](const std::vector<std::size_t>& sampled) {
+    std::vector<std::size_t> positions;
+    for (std::size_t i : sampled) positions.push_back(std::size_t(perm->at(i)));
+    return positions;
   };
   const auto check_scattered = [=] {
-    const auto got = d_out->download();
-    for (std::size_t i : pplab::sample_positions(n))
-      if (got[perm->at(i)] != in->at(i)) {
-        std::fprintf(stderr, "scatter after timing: element %zu went to %zu wrongly\n", i, std::size_t(perm->at(i)));
-        return false;
-      }
-    return true;
+    const auto sampled = pplab::sample_positions(n);
+    const auto positions = landing(sampled);
+    std::vector<int> expected;
+    for (std::size_t i : sampled) expected.push_back(in->at(i));
+    return pplab::matches_at("scatter after timing", positions, pplab::download_at(d_out->data(), positions), expected);
   };
   const auto check_inverse = [=] {
-    const auto got = d_inv->download();
-    for (std::size_t i : pplab::sample_positions(n))
-      if (got[perm->at(i)] != Index(i)) {
-        std::fprintf(stderr, "inverse permutation after timing: inv[perm[%zu]] is not %zu\n", i, i);
-        return false;
-      }
-    return true;
+    const auto sampled = pplab::sample_positions(n);
+    const auto positions = landing(sampled);
+    const std::vector<Index> expected(sampled.begin(), sampled.end());
+    return pplab::matches_at("inverse permutation after timing", positions,
+                             pplab::download_at(d_inv->data(), positions), expected);
   };
 
   row("gather", 12,
