@@ -54,6 +54,24 @@ std::vector<T> exclusive_scan(const std::vector<T>& in) {
   return out;
 }
 
+/// The scan of `in` at `positions` only (sorted, repeats allowed; a sampled check's
+/// expected values, pplab/fresh_inputs.h), in one pass and without the whole output.
+template <class T>
+std::vector<T> scan_at(const std::vector<T>& in, const std::vector<std::size_t>& positions, bool inclusive) {
+  std::vector<T> out;
+  out.reserve(positions.size());
+  Accumulator<T> running{};
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < in.size() && next < positions.size(); ++i) {
+    if (!inclusive)
+      for (; next < positions.size() && positions[next] == i; ++next) out.push_back(static_cast<T>(running));
+    running += in[i];
+    if (inclusive)
+      for (; next < positions.size() && positions[next] == i; ++next) out.push_back(static_cast<T>(running));
+  }
+  return out;
+}
+
 /// The positions of `keys` in stably sorted order: keys[order[0]] <= keys[order[1]] <=
 /// ..., equal keys in input order. An LSD radix sort, 8 bits a pass, so 2^28 keys take
 /// seconds, not the minutes a comparison sort of pairs would.
