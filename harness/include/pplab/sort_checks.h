@@ -10,6 +10,8 @@
 #include <cstring>
 #include <map>
 #include <numeric>
+#include <thread>
+#include <utility>
 #include <vector>
 
 namespace pplab {
@@ -83,9 +85,9 @@ CheckResult check_stable_pairs(const CheckContext& context, const std::vector<K>
   return compare_arrays(stable, expected, values_out);
 }
 
-/// Linear-time verdicts for a benchmark's checked repeats, where sorting the input
-/// again on the CPU for each check would cost more than the timing. They say only
-/// yes or no; the lab's checks say why.
+/// Linear-time verdicts for a benchmark's checked repeats of a whole output (lab 09's
+/// small sizes), where sorting the input again on the CPU for each check would cost more
+/// than the timing. They say only yes or no; the lab's checks say why.
 namespace linear_time {
 
 /// A keyed fingerprint of a multiset of keys: equal multisets always agree, and with a
@@ -118,25 +120,106 @@ bool sorted_permutation(const std::vector<K>& input, const std::vector<K>& outpu
   return true;
 }
 
-/// A stable key-value sort whose input values were the positions 0 .. n-1: the keys
-/// ascend, each value names the input position its key came from, every position once,
-/// and equal keys keep their positions in order. Together that is the stable sort.
-template <class K, class V>
-bool stable_pairs_of_positions(const std::vector<K>& keys_in, const std::vector<K>& keys_out,
-                               const std::vector<V>& values_out) {
-  const std::size_t n = keys_in.size();
-  if (keys_out.size() != n || values_out.size() != n) return false;
-  std::vector<bool> seen(n, false);
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t from = std::size_t(values_out[i]);
-    if (from >= n || seen[from] || !(keys_in[from] == keys_out[i])) return false;
-    seen[from] = true;
-    if (i > 0 && (keys_out[i] < keys_out[i - 1] || (keys_out[i] == keys_out[i - 1] && values_out[i] < values_out[i - 1])))
-      return false;
+}  // namespace linear_time
+
+/// A benchmark's checked repeats of a sort, at positions drawn after the run
+/// (pplab/fresh_inputs.h: sample_positions, download_at), where even a linear check of
+/// the whole output costs more than the timing (200-460 ms a check at 2^24 on the H200).
+/// Each sampled element must be exactly what the sort puts there, so a repeat that
+/// skipped its work, or sorted part of it, is found; computed by the timer alone, from
+/// the input and the sampled elements, in one pass over the input split over the cores.
+namespace sampled {
+
+/// `keys[k]` and (when given) `values[k]` are the sorted output's key and value at
+/// `positions[k]` (sorted, repeats allowed). True when each key is the input's key of
+/// that rank and, for a stable sort whose input values were the positions 0 .. n-1, each
+/// value is the input position the stable order puts there.
+template <class K, class V = std::uint32_t>
+bool stable_sort_at(const std::vector<K>& input, const std::vector<std::size_t>& positions, const std::vector<K>& keys,
+                    const std::vector<V>* values = nullptr) {
+  const std::size_t m = positions.size(), n = input.size();
+  if (keys.size() != m || (values && values->size() != m)) return false;
+  for (std::size_t k = 0; k < m; ++k)
+    if (positions[k] >= n || (k > 0 && (positions[k] < positions[k - 1] || keys[k] < keys[k - 1]))) return false;
+  std::vector<K> distinct(keys);
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  const std::size_t d = distinct.size();
+  // Per part of the input: how many keys fall below each distinct sampled key (and above
+  // the one before it), how many equal it, and where the equal ones are.
+  struct Counts {
+    std::vector<std::size_t> below, equal;
+    std::vector<std::pair<std::size_t, std::size_t>> hits;  // (distinct key, input position)
+  };
+  const std::size_t parts = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 16);
+  const std::size_t chunk = std::max<std::size_t>((n + parts - 1) / parts, 1 << 16);
+  std::vector<Counts> counts((n + chunk - 1) / chunk);
+  std::vector<std::thread> threads;
+  for (std::size_t part = 0; part < counts.size(); ++part)
+    threads.emplace_back([&, part] {
+      Counts& c = counts[part];
+      c.below.assign(d + 1, 0);
+      c.equal.assign(d, 0);
+      for (std::size_t i = part * chunk; i < std::min(n, (part + 1) * chunk); ++i) {
+        const std::size_t b = std::size_t(std::lower_bound(distinct.begin(), distinct.end(), input[i]) - distinct.begin());
+        if (b < d && !(input[i] < distinct[b])) {
+          ++c.equal[b];
+          if (values) c.hits.push_back({b, i});
+        } else {
+          ++c.below[b];
+        }
+      }
+    });
+  for (auto& thread : threads) thread.join();
+  // first[b]: how many input keys are smaller than distinct[b]; equal[b]: how many match.
+  std::vector<std::size_t> first(d, 0), equal(d, 0);
+  std::vector<std::pair<std::size_t, std::size_t>> hits;
+  std::size_t smaller = 0;
+  for (std::size_t b = 0; b < d; ++b) {
+    for (const Counts& c : counts) smaller += c.below[b];
+    first[b] = smaller;
+    for (const Counts& c : counts) equal[b] += c.equal[b];
+    smaller += equal[b];
+  }
+  for (const Counts& c : counts) hits.insert(hits.end(), c.hits.begin(), c.hits.end());  // in input order
+  std::stable_sort(hits.begin(), hits.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (std::size_t k = 0; k < m; ++k) {
+    const std::size_t b = std::size_t(std::lower_bound(distinct.begin(), distinct.end(), keys[k]) - distinct.begin());
+    if (positions[k] < first[b] || positions[k] >= first[b] + equal[b]) return false;
+    if (!values) continue;
+    const std::size_t from = std::size_t((*values)[k]);
+    if (from >= n || input[from] < keys[k] || keys[k] < input[from]) return false;
+    // A stable sort puts the key from input position `from` after the equal keys before it.
+    const auto same = std::equal_range(hits.begin(), hits.end(), std::pair<std::size_t, std::size_t>{b, 0},
+                                       [](const auto& x, const auto& y) { return x.first < y.first; });
+    const auto before = std::lower_bound(same.first, same.second, from,
+                                         [](const auto& hit, std::size_t i) { return hit.second < i; });
+    if (positions[k] != first[b] + std::size_t(before - same.first)) return false;
   }
   return true;
 }
 
-}  // namespace linear_time
+/// Each `segment` keys of the output sorted on their own (lab 12's warps): `keys[k]` is
+/// the output's key at `positions[k]` (sorted); `key_at(i)` the input's key at i.
+template <class K, class KeyAt>
+bool segments_sorted_at(std::size_t n, std::size_t segment, const std::vector<std::size_t>& positions,
+                        const std::vector<K>& keys, KeyAt key_at) {
+  if (keys.size() != positions.size() || segment == 0) return false;
+  std::vector<K> sorted;
+  std::size_t loaded = n;  // the segment whose keys `sorted` holds
+  for (std::size_t k = 0; k < positions.size(); ++k) {
+    if (positions[k] >= n) return false;
+    const std::size_t begin = positions[k] / segment * segment;
+    if (begin != loaded) {
+      sorted.clear();
+      for (std::size_t i = begin; i < std::min(n, begin + segment); ++i) sorted.push_back(key_at(i));
+      std::sort(sorted.begin(), sorted.end());
+      loaded = begin;
+    }
+    if (sorted[positions[k] - begin] < keys[k] || keys[k] < sorted[positions[k] - begin]) return false;
+  }
+  return true;
+}
+
+}  // namespace sampled
 
 }  // namespace pplab
