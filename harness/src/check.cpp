@@ -3,6 +3,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 
 #include "pplab/inputs.h"
@@ -28,6 +29,14 @@ std::string describe(double value, bool poisoned, bool integral) {
   char text[64];
   if (integral) std::snprintf(text, sizeof text, "%.0f", value);
   else std::snprintf(text, sizeof text, "%.9g", value);
+  return text;
+}
+
+std::string describe_float_bits(std::uint32_t bits) {
+  float value = 0;
+  std::memcpy(&value, &bits, sizeof value);
+  char text[64];
+  std::snprintf(text, sizeof text, "0x%08X (%.9g)", unsigned(bits), double(value));
   return text;
 }
 

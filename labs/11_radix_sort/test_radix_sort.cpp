@@ -154,7 +154,10 @@ void check_sort(const std::string& check, const std::vector<K>& in, const pplab:
       }
       // Bit-exact against the stable CPU sort (for floats this also orders -0.0f before +0.0f).
       CheckContext exact = context;
-      if (!std::is_integral_v<K>) exact.output = "bit patterns of out";
+      if (!std::is_integral_v<K>) {
+        exact.output = "bit patterns of out";
+        exact.float_bits = true;
+      }
       PPLAB_EXPECT(pplab::compare_arrays(exact, expected_bits, got_bits));
       if (with_values) {
         // Values are the input indices, so equal keys must keep them increasing.

@@ -33,6 +33,9 @@ struct CheckContext {
   std::string output = "out"; ///< name of the checked array in messages
   std::string schedule;       ///< thread order on the sim ("forward", ...), "gpu" on a GPU
   std::string hint;           ///< optional advice printed with the failure
+  /// The compared values are 32-bit floats' bit patterns: each is shown in hex and as the
+  /// float it holds (`0xFF800000 (-inf)`), as the handouts' tables write them.
+  bool float_bits = false;
 };
 
 /// The outcome of a check: passed, or a report to print.
@@ -54,6 +57,8 @@ Tolerance sum_tolerance(std::size_t n, double magnitude, bool is_double = false)
 
 namespace detail {
 std::string describe(double value, bool poisoned, bool integral);
+/// A float's bit pattern in hex and the float it holds: "0x3F800000 (1)".
+std::string describe_float_bits(std::uint32_t bits);
 std::string header(const CheckContext& context);
 std::string footer(const CheckContext& context);
 
@@ -91,7 +96,11 @@ CheckResult compare_arrays(const CheckContext& context, const std::vector<T>& ex
   }
   if (wrong == 0) return {};
 
-  auto value = [&](const T& v) { return detail::describe(double(v), is_poison(v), integral); };
+  auto value = [&](const T& v) {
+    if constexpr (integral && sizeof(T) == 4)
+      if (context.float_bits) return detail::describe_float_bits(std::uint32_t(v));
+    return detail::describe(double(v), is_poison(v), integral);
+  };
   report << detail::header(context);
   report << "  " << context.output << "[" << first << "]: expected " << value(expected[first])
          << ", got " << value(got[first]) << "\n";
