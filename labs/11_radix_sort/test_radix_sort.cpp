@@ -75,6 +75,29 @@ std::string sort_hint(const std::vector<unsigned>& got_bits) {
          "keys of the same digit (11.4)";
 }
 
+// The hint for a sort of signed ints or floats whose output is exactly the input sorted
+// by a wrong flip (TODO 11.6): the pattern names the mistake. Empty when no flip explains
+// the output, and for unsigned keys or part of the bits.
+template <class K>
+std::string flip_hint(const std::vector<K>& in, const std::vector<unsigned>& got_bits, int begin_bit, int end_bit) {
+  if (std::is_same_v<K, unsigned> || begin_bit != 0 || end_bit != 32) return {};
+  const auto sorted_by = [&](auto flip) {
+    auto bits = raw_bits(in);
+    std::stable_sort(bits.begin(), bits.end(), [&](unsigned a, unsigned b) { return flip(a) < flip(b); });
+    return bits;
+  };
+  if (got_bits == sorted_by([](unsigned b) { return b; }))
+    return std::is_integral_v<K> ? "the keys are in order as unsigned bits, so the negatives come last: flip the "
+                                   "sign bit of a signed int before sorting and back after (11.6)"
+                                 : "the floats are in order as unsigned bits, so the negatives come last and "
+                                   "reversed: flip every bit of a negative float and the sign bit of a positive one "
+                                   "(11.6)";
+  if (!std::is_integral_v<K> && got_bits == sorted_by([](unsigned b) { return b ^ 0x80000000u; }))
+    return "the negative floats come out in reverse order: flipping the sign bit alone, as for ints, orders them "
+           "by size, not value; a negative float needs every bit flipped (11.6)";
+  return {};
+}
+
 // ------------------------------------------------------------- part 1: the split ----
 
 void check_split(const std::string& check, const std::vector<unsigned>& in, int begin_bit, int end_bit) {
@@ -147,7 +170,10 @@ void check_sort(const std::string& check, const std::vector<K>& in, const pplab:
       CheckContext context{check + (with_values ? " (pairs" : " (keys") + ", bits " + std::to_string(begin_bit) +
                                " to " + std::to_string(end_bit) +
                                (algorithm == Algorithm::onesweep ? ", one sweep)" : ")"),
-                           in.size(), todo, "out", schedule, sort_hint(got_bits)};
+                           in.size(), todo, "out", schedule, {}};
+      // The evidence first: a wrong flip explains the whole output; else the general hint.
+      if (got_bits != expected_bits) context.hint = flip_hint(in, got_bits, begin_bit, end_bit);
+      if (context.hint.empty()) context.hint = sort_hint(got_bits);
       if (begin_bit == 0 && end_bit == 32 && std::is_integral_v<K>) {
         // Ordered, and a permutation (a multiset comparison), with a first-descent report.
         PPLAB_EXPECT(pplab::check_sorted_permutation(context, in, got));
