@@ -393,9 +393,10 @@ std::vector<Timing> run_bench(const fs::path& binary, const fs::path& runner, co
                                    "--spread=" + format_points(rules.speed_spread_percent)};
   // Of the lab's own rows only those the grade compares: its other variants would hold
   // the GPU for figures no points depend on. The library's rows are all kept, to show.
-  if (rows == BenchRows::lab)
+  if (rows == BenchRows::lab) {
     for (const auto& variant : rules.speed_variants) argv.push_back("--variant=" + variant);
-  if (rows == BenchRows::lab) argv.push_back("--no-compare");
+    argv.push_back("--no-compare");
+  }
   if (rows == BenchRows::library) argv.push_back("--library-only");
   std::map<std::string, std::string> environment = {{"PPLAB_SEED", std::to_string(settings.seed)}};
   if (students_code && runner.empty() && !settings.sandbox.bwrap.empty()) {

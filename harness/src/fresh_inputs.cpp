@@ -4,22 +4,19 @@
 
 #include <algorithm>
 #include <mutex>
+#include <numeric>
 #include <random>
-#include <thread>
+
+#include "pplab/parallel_parts.h"
 
 namespace pplab {
 
 template <class T>
 std::vector<T> fresh_values(std::size_t n, Spread spread, std::uint64_t seed) {
   std::vector<T> values(n);
-  const std::size_t workers = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 16);
-  const std::size_t chunk = std::max<std::size_t>((n + workers - 1) / workers, 1 << 16);
-  std::vector<std::thread> threads;
-  for (std::size_t begin = 0; begin < n; begin += chunk)
-    threads.emplace_back([&values, n, spread, seed, begin, end = std::min(n, begin + chunk)] {
-      for (std::size_t i = begin; i < end; ++i) values[i] = fresh::value<T>(seed, i, n, spread);
-    });
-  for (auto& thread : threads) thread.join();
+  for_each_part(n, [&](std::size_t, std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) values[i] = fresh::value<T>(seed, i, n, spread);
+  });
   return values;
 }
 
@@ -28,15 +25,13 @@ template std::vector<unsigned> fresh_values<unsigned>(std::size_t, Spread, std::
 template std::vector<float> fresh_values<float>(std::size_t, Spread, std::uint64_t);
 
 std::vector<std::size_t> sample_positions(std::size_t n, std::size_t count) {
-  std::vector<std::size_t> positions;
+  std::vector<std::size_t> positions(std::min(n, count));
   if (n <= count) {
-    positions.resize(n);
-    for (std::size_t i = 0; i < n; ++i) positions[i] = i;
+    std::iota(positions.begin(), positions.end(), std::size_t{0});
     return positions;
   }
   std::mt19937_64 source{unpredictable_seed()};
   std::uniform_int_distribution<std::size_t> anywhere(0, n - 1);
-  positions.resize(count);
   for (auto& position : positions) position = anywhere(source);
   std::sort(positions.begin(), positions.end());  // the output is read in order
   return positions;

@@ -75,8 +75,8 @@ struct BenchOptions {
   /// (plus the last); costs one download and comparison per repeat.
   bool verify_all = false;
   /// --spread=P: the checker's timer goes on past `repeats` until spread_percent is at
-  /// most P (0: never), up to --max-repeats (default 4 x repeats) and about a second a
-  /// case, so that a grade's speed comes from a median whose noise is known and small.
+  /// most P (0: never), up to --max-repeats (default 4 x repeats) and 0.3 s of a case's
+  /// repeats, so that a grade's speed comes from a median whose noise is known and small.
   double spread_target_percent = 0;
   int max_repeats = 0;
   /// --variant=NAME, once per variant: time these variants only (the rows a grade
@@ -84,7 +84,8 @@ struct BenchOptions {
   std::vector<std::string> variants;
 };
 
-/// Parses --sizes=, --n=, --repeats=, --warmup=, --no-compare, --verify-all; defaults to
+/// Parses --sizes=, --n=, --repeats=, --warmup=, --no-compare, --verify-all, --spread=,
+/// --max-repeats=, --variant=; defaults to
 /// `default_log2_sizes`.
 BenchOptions bench_options(int argc, char** argv, std::vector<int> default_log2_sizes);
 

@@ -3,6 +3,7 @@
 #pragma once
 #include "pplab/check.h"
 #include "pplab/fresh_inputs.h"
+#include "pplab/parallel_parts.h"
 #include "pplab/patterns.h"
 
 #include <algorithm>
@@ -10,7 +11,6 @@
 #include <cstring>
 #include <map>
 #include <numeric>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -150,26 +150,21 @@ bool stable_sort_at(const std::vector<K>& input, const std::vector<std::size_t>&
     std::vector<std::size_t> below, equal;
     std::vector<std::pair<std::size_t, std::size_t>> hits;  // (distinct key, input position)
   };
-  const std::size_t parts = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 16);
-  const std::size_t chunk = std::max<std::size_t>((n + parts - 1) / parts, 1 << 16);
-  std::vector<Counts> counts((n + chunk - 1) / chunk);
-  std::vector<std::thread> threads;
-  for (std::size_t part = 0; part < counts.size(); ++part)
-    threads.emplace_back([&, part] {
-      Counts& c = counts[part];
-      c.below.assign(d + 1, 0);
-      c.equal.assign(d, 0);
-      for (std::size_t i = part * chunk; i < std::min(n, (part + 1) * chunk); ++i) {
-        const std::size_t b = std::size_t(std::lower_bound(distinct.begin(), distinct.end(), input[i]) - distinct.begin());
-        if (b < d && !(input[i] < distinct[b])) {
-          ++c.equal[b];
-          if (values) c.hits.push_back({b, i});
-        } else {
-          ++c.below[b];
-        }
+  std::vector<Counts> counts(part_count(n));
+  for_each_part(n, [&](std::size_t part, std::size_t begin, std::size_t end) {
+    Counts& c = counts[part];
+    c.below.assign(d + 1, 0);
+    c.equal.assign(d, 0);
+    for (std::size_t i = begin; i < end; ++i) {
+      const std::size_t b = std::size_t(std::lower_bound(distinct.begin(), distinct.end(), input[i]) - distinct.begin());
+      if (b < d && !(input[i] < distinct[b])) {
+        ++c.equal[b];
+        if (values) c.hits.push_back({b, i});
+      } else {
+        ++c.below[b];
       }
-    });
-  for (auto& thread : threads) thread.join();
+    }
+  });
   // first[b]: how many input keys are smaller than distinct[b]; equal[b]: how many match.
   std::vector<std::size_t> first(d, 0), equal(d, 0);
   std::vector<std::pair<std::size_t, std::size_t>> hits;

@@ -6,7 +6,6 @@
 
 #include "pplab/bench_main.h"
 #include "pplab/check.h"
-#include "pplab/cuda_check.h"
 #include "pplab/fresh_inputs.h"
 #include "saxpy.cuh"
 

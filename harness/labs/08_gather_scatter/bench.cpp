@@ -10,7 +10,6 @@
 // marked "checked" add the index check (one more read of the map and a round trip to
 // the host).
 #include <cstdint>
-#include <cstdio>
 #include <functional>
 #include <memory>
 #include <string>

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -347,13 +348,18 @@ void install_thread_handlers() {
   sigaltstack(&ss, nullptr);
 }
 
-static void install_process_handlers_once() {
+// fault_handler for these signals, on the alternate stack.
+static void install_fault_handler(std::initializer_list<int> signals) {
   struct sigaction sa{};
   sa.sa_sigaction = fault_handler;
   sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigemptyset(&sa.sa_mask);
+  for (int sig : signals) sigaction(sig, &sa, nullptr);
+}
+
+static void install_process_handlers_once() {
   g_handlers_installed.store(true);
-  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(sig, &sa, nullptr);
+  install_fault_handler({SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT});
   struct sigaction ss{};
   ss.sa_sigaction = sample_handler;
   ss.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
@@ -371,12 +377,7 @@ void install_process_handlers() {
 void install_device_memory_handler() {
   static std::once_flag once;
   std::call_once(once, [] {
-    if (g_handlers_installed.load()) return;
-    struct sigaction sa{};
-    sa.sa_sigaction = fault_handler;
-    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
-    sigemptyset(&sa.sa_mask);
-    for (int sig : {SIGSEGV, SIGBUS}) sigaction(sig, &sa, nullptr);
+    if (!g_handlers_installed.load()) install_fault_handler({SIGSEGV, SIGBUS});
   });
 }
 

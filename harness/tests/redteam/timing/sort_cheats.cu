@@ -3,43 +3,19 @@
 // last draw's answer, and sorts pairs with the right keys but values that are not the
 // stable order. At 2^18 keys the timer checks each repeat at 65,536 sampled positions
 // (pplab/sort_checks.h, sampled::stable_sort_at): both measurements must be unverified.
-#include <algorithm>
-#include <cstdint>
-#include <numeric>
-#include <stdexcept>
+#include <cstddef>
 #include <vector>
 
-#include "radix_sort.cuh"
+#include "host_radix_sort.cuh"
 
 namespace pplab::lab11 {
 namespace {
-
-template <class T>
-std::vector<T> download(const T* d, std::size_t n) {
-  std::vector<T> host(n);
-  if (n) cudaMemcpy(host.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost);
-  return host;
-}
-
-// The stable sorted order of the keys (positions).
-std::vector<unsigned> sorted_order(const std::vector<unsigned>& keys) {
-  std::vector<unsigned> order(keys.size());
-  std::iota(order.begin(), order.end(), 0u);
-  std::stable_sort(order.begin(), order.end(), [&](unsigned x, unsigned y) { return keys[x] < keys[y]; });
-  return order;
-}
 
 // Right for the first calls (the warm-ups), then wrong on every other one.
 bool cheat_this_call() {
   static int calls = 0;
   ++calls;
   return calls > 3 && calls % 2 == 1;
-}
-
-bool sizing(void* d_temp, std::size_t& bytes) {
-  if (d_temp) return false;
-  bytes = 1;
-  return true;
 }
 
 }  // namespace
@@ -49,7 +25,7 @@ void radix_sort_keys(void* d_temp, std::size_t& bytes, const unsigned* d_in, uns
   if (sizing(d_temp, bytes) || cheat_this_call()) return;  // the last answer stays in d_out
   const auto keys = download(d_in, n);
   std::vector<unsigned> out(n);
-  const auto order = sorted_order(keys);
+  const auto order = stable_order(keys);
   for (std::size_t i = 0; i < n; ++i) out[i] = keys[order[i]];
   if (n) cudaMemcpy(d_out, out.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice);
 }
@@ -61,32 +37,12 @@ void radix_sort_pairs(void* d_temp, std::size_t& bytes, const unsigned* d_keys_i
   const auto keys = download(d_keys_in, n);
   const auto values = download(d_values_in, n);
   std::vector<unsigned> keys_out(n), values_out(n);
-  const auto order = sorted_order(keys);
+  const auto order = stable_order(keys);
   const bool cheat = cheat_this_call();
   // The keys always right; the values, when cheating, the input's order.
   for (std::size_t i = 0; i < n; ++i) keys_out[i] = keys[order[i]], values_out[i] = cheat ? values[i] : values[order[i]];
   if (n) cudaMemcpy(d_keys_out, keys_out.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice);
   if (n) cudaMemcpy(d_values_out, values_out.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice);
 }
-
-// What the benchmark does not call: there only so the runner links.
-void split_sort(const unsigned*, unsigned*, unsigned*, std::size_t, int, int, cudaStream_t) {
-  throw std::logic_error("not part of this attack");
-}
-void radix_sort_keys(void*, std::size_t&, const int*, int*, std::size_t, int, int, cudaStream_t, Algorithm) {
-  throw std::logic_error("not part of this attack");
-}
-void radix_sort_keys(void*, std::size_t&, const float*, float*, std::size_t, int, int, cudaStream_t, Algorithm) {
-  throw std::logic_error("not part of this attack");
-}
-void radix_sort_pairs(void*, std::size_t&, const int*, int*, const unsigned*, unsigned*, std::size_t, int, int,
-                      cudaStream_t, Algorithm) {
-  throw std::logic_error("not part of this attack");
-}
-void radix_sort_pairs(void*, std::size_t&, const float*, float*, const unsigned*, unsigned*, std::size_t, int, int,
-                      cudaStream_t, Algorithm) {
-  throw std::logic_error("not part of this attack");
-}
-bool onesweep_available() { return false; }
 
 }  // namespace pplab::lab11
