@@ -21,6 +21,7 @@
 #include "batch.h"
 #include "build_plan.h"
 #include "commands.h"
+#include "grade_request.h"
 #include "grading.h"
 #include "process.h"
 #include "reports.h"
@@ -51,25 +52,14 @@ fs::path make_scratch(const std::string& label) {
   return fs::path(pattern) / "a" / "b" / "c" / "run";
 }
 
-struct GradeOptions {
-  std::string submissions;
-  std::string out;
-  std::string seed;
-  std::string labs;
-  std::string points;
-  std::string students;
-  int case_limit = 300;
-  int compile_limit = kCompileCpuSeconds;  // CPU seconds of one compiler process
-  int jobs = 0;
-  bool keep_work = false;
+// The grading options (grade_request.h) and what only the command line asks for.
+struct GradeOptions : GradeRequest {
   bool plan = false;        // stage and configure only: what would be built
-  bool unsafe_no_sandbox = false;  // run students' code outside bubblewrap
-  bool no_sanitizer = false;  // GPU: skip compute-sanitizer over the checks
   std::string backend;      // with --plan: configure for this backend instead of the build's
-  std::string hidden_seed;  // a Slurm task: the batch's hidden seed
   bool slurm = false;
   SlurmQueue queue;  // with --slurm
   std::string collect;
+  std::string task;  // a Slurm task: the batch's request.json
 };
 
 std::string now_iso() {
@@ -460,12 +450,7 @@ int grade_class(const GradeOptions& options, GradeRun& run, Progress& progress) 
     request.pplab = fs::read_symlink("/proc/self/exe");
     request.batch = batch;
     for (const auto& folder : students) request.students.push_back(folder.filename().string());
-    request.labs_option = options.labs;
-    request.points_option = options.points;
-    request.case_limit = options.case_limit;
-    request.compile_limit = options.compile_limit;
-    request.jobs = options.jobs;
-    request.keep_work = options.keep_work;
+    request.grading = options;
     request.queue = options.queue;
     request.points = settings.points;
     request.labs = workbook.labs;
@@ -541,6 +526,26 @@ int grade_class(const GradeOptions& options, GradeRun& run, Progress& progress) 
   return finish_batch(reports, batch);
 }
 
+// A Slurm task's options: the batch's request (OUT/slurm/request.json) with the task's own
+// --out and --students. Anything else given beside --task is refused: the request is the
+// one place a task's options come from.
+GradeOptions task_options(const GradeOptions& given) {
+  GradeOptions task;
+  static_cast<GradeRequest&>(task) = read_request(given.task);
+  GradeRequest rest = given;
+  rest.out.clear();
+  rest.students.clear();
+  const nlohmann::json extra = nlohmann::json::diff(nlohmann::json(GradeRequest{}), nlohmann::json(rest));
+  if (!extra.empty() || given.plan || given.slurm || !given.collect.empty() || !given.backend.empty())
+    throw std::invalid_argument("--task takes every option from " + given.task +
+                                "; give only --out and --students beside it");
+  if (given.out.empty() || given.students.empty())
+    throw std::invalid_argument("--task needs the task's --out and --students");
+  task.out = given.out;
+  task.students = given.students;
+  return task;
+}
+
 int run_grade(const GradeOptions& options) {
   if (!options.collect.empty()) {
     const Workbook workbook = discover_workbook();
@@ -548,6 +553,7 @@ int run_grade(const GradeOptions& options) {
                                                    : fs::path(options.points);
     return collect_slurm_batch(fs::absolute(options.collect).lexically_normal(), load_points(points), workbook.labs);
   }
+  if (!options.task.empty()) return run_grade(task_options(options));
   GradeRun run = settings_from(options);
   GpuGate gpu;
   run.settings.gpu = &gpu;
@@ -612,6 +618,10 @@ void add_grade_command(CLI::App& app) {
   command->add_option("--collect", options->collect,
                       "Merge the results of OUT's Slurm batch into OUT/gradebook.csv and OUT/<student>/");
   command->add_option("--hidden-seed", options->hidden_seed, "A batch's hidden seed (used by Slurm tasks)")
+      ->group("");
+  command->add_option("--task", options->task,
+                      "A Slurm task of a batch: grade with the options in FILE (OUT/slurm/request.json), with this "
+                      "task's --out and --students")
       ->group("");
 }
 

@@ -271,11 +271,17 @@ int run_slurm_batch(SlurmRequest request) {
     return collect(out, state, request.points, request.labs);
   }
 
+  // Every task grades with the batch's options, read from one file (and with its seed:
+  // given, or the batch's hidden one).
+  const fs::path request_path = slurm_dir / "request.json";
+  write_request(task_request(request.grading, request.batch.seed, request.batch.seed_given), request_path);
+
   // The job script: readable, and runnable by hand with sbatch --array=0-(N-1).
   std::ostringstream script;
   script << "#!/bin/bash\n"
          << "# pplab grade on Slurm: one array task per student, each graded exactly as\n"
-         << "# `pplab grade --submissions` grades one folder. Written by pplab grade --slurm; submitted as\n"
+         << "# `pplab grade --submissions` grades one folder, with the options in request.json.\n"
+         << "# Written by pplab grade --slurm; submitted as\n"
          << "#   sbatch --parsable --array=0-" << todo.size() - 1
          << (request.queue.max_parallel > 0 ? "%" + std::to_string(request.queue.max_parallel) : "") << " " << quote((slurm_dir / "grade.sbatch").string()) << "\n"
          << "# Results: " << (slurm_dir / "tasks").string() << "/<student>/; merge with pplab grade --collect "
@@ -286,24 +292,13 @@ int run_slurm_batch(SlurmRequest request) {
   if (!request.queue.partition.empty()) script << "#SBATCH --partition=" << request.queue.partition << "\n";
   if (!request.queue.gres.empty()) script << "#SBATCH --gres=" << request.queue.gres << "\n";
   if (!request.queue.time.empty()) script << "#SBATCH --time=" << request.queue.time << "\n";
-  if (request.jobs > 0) script << "#SBATCH --cpus-per-task=" << request.jobs << "\n";
+  if (request.grading.jobs > 0) script << "#SBATCH --cpus-per-task=" << request.grading.jobs << "\n";
   script << "set -euo pipefail\n\nstudents=(";
   for (const auto& student : todo) script << "\n  " << quote(student);
   script << "\n)\nstudent=${students[$SLURM_ARRAY_TASK_ID]}\n"
          << "echo \"pplab grade: $student on $(hostname), task $SLURM_ARRAY_JOB_ID\"_\"$SLURM_ARRAY_TASK_ID\"\n"
-         << "exec " << quote(request.pplab.string()) << " grade \\\n"
-         << "  --submissions " << quote(request.batch.dir.string()) << " \\\n"
-         << "  --out " << quote((slurm_dir / "tasks").string()) << "/\"$student\" --students \"$student\" \\\n";
-  std::string labs;
-  for (const auto& lab : request.batch.labs) labs += (labs.empty() ? "" : ",") + lab;
-  script << "  --labs " << quote(labs) << " --case-limit " << request.case_limit << " \\\n"
-         << "  " << (request.batch.seed_given ? "--seed " : "--hidden-seed ") << request.batch.seed
-         << (request.batch.seed_given ? "" : "  # the batch's hidden seed, the same for every task");
-  if (request.compile_limit > 0) script << " \\\n  --compile-limit " << request.compile_limit;
-  if (request.jobs > 0) script << " \\\n  --jobs " << request.jobs;
-  if (!request.points_option.empty()) script << " \\\n  --points " << quote(fs::absolute(request.points_option).string());
-  if (request.keep_work) script << " \\\n  --keep-work";
-  script << "\n";
+         << "exec " << quote(request.pplab.string()) << " grade --task " << quote(request_path.string()) << " \\\n"
+         << "  --out " << quote((slurm_dir / "tasks").string()) << "/\"$student\" --students \"$student\"\n";
   const fs::path script_path = slurm_dir / "grade.sbatch";
   write_text_file(script_path, script.str());
   fs::permissions(script_path, fs::perms::owner_exec | fs::perms::group_exec, fs::perm_options::add);

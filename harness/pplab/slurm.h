@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "batch.h"
+#include "grade_request.h"
 #include "grading.h"
 
 namespace pplab::cli {
@@ -24,9 +25,7 @@ struct SlurmRequest {
   std::filesystem::path pplab;      ///< this executable, run by each task
   BatchInfo batch;
   std::vector<std::string> students;  ///< folder names, in gradebook order
-  std::string labs_option, points_option;
-  int case_limit = 300, compile_limit = 0, jobs = 0;
-  bool keep_work = false;
+  GradeRequest grading;  ///< the batch's options, which every task grades with (OUT/slurm/request.json)
   SlurmQueue queue;
   PointsFile points;
   std::vector<Lab> labs;  ///< the workbook's labs (for rows of tasks that left nothing)
