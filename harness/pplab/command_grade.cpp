@@ -18,6 +18,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "pplab/seed.h"
+
 #include "batch.h"
 #include "build_plan.h"
 #include "commands.h"
@@ -292,15 +294,9 @@ GradeRun settings_from(const GradeOptions& options) {
     throw std::invalid_argument("--slurm grades a class: give --submissions DIR and --out OUT");
   if (options.queue.max_parallel < 0) throw std::invalid_argument("--max-parallel must be at least 1");
   if (!options.hidden_seed.empty()) {
-    char* end = nullptr;
-    settings.seed = std::strtoull(options.hidden_seed.c_str(), &end, 0);
-    if (end == options.hidden_seed.c_str() || *end != '\0')
-      throw std::invalid_argument("--hidden-seed needs a whole number, got '" + options.hidden_seed + "'");
+    settings.seed = parse_seed(options.hidden_seed, "--hidden-seed");
   } else if (!options.seed.empty()) {
-    char* end = nullptr;
-    settings.seed = std::strtoull(options.seed.c_str(), &end, 0);
-    if (end == options.seed.c_str() || *end != '\0' || options.seed[0] == '-')
-      throw std::invalid_argument("--seed needs a whole number, got '" + options.seed + "'");
+    settings.seed = parse_seed(options.seed, "--seed");
     settings.seed_given = true;
   } else {
     settings.seed = hidden_seed();

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "pplab/seed.h"
+
 #include "commands.h"
 #include "lab_checks.h"
 #include "workbook.h"
@@ -60,7 +62,7 @@ std::string next_step(const CaseResult& c) {
 
 void print_failure_details(const LabResult& result) {
   for (const auto& c : result.cases) {
-    if (c.passed()) continue;
+    if (!c.failed()) continue;
     std::cout << "\n--- " << result.lab << ": " << c.name << " [" << verdict_name(c.verdict) << "]\n";
     std::cout << c.output;
     if (!c.output.empty() && c.output.back() != '\n') std::cout << "\n";
@@ -79,7 +81,7 @@ int run_test(const TestOptions& options) {
     labs.front().student_checks = labs.front().reference_checks = std::filesystem::absolute(options.binary);
   }
   CheckOptions check_options;
-  if (!options.seed.empty()) check_options.environment["PPLAB_SEED"] = options.seed;
+  if (!options.seed.empty()) check_options.environment["PPLAB_SEED"] = std::to_string(parse_seed(options.seed, "--seed"));
   check_options.case_limit = std::chrono::seconds(options.case_limit);
   // As in pplab grade: with a short limit the emulator's watchdog names a hung kernel first.
   if (options.case_limit <= 60)
@@ -112,22 +114,25 @@ int run_test(const TestOptions& options) {
   bool all_passed = true;
   if (!options.quiet)
     for (const auto& result : results) print_failure_details(result);
-  std::printf("\n%-24s %7s %7s  %s\n", "lab", "checks", "passed", "next");
+  // A skipped check (a stretch step not written) is not counted as passed: the lab is done
+  // when every check that ran passed.
+  std::printf("\n%-24s %7s %7s %7s  %s\n", "lab", "checks", "passed", "skipped", "next");
   std::string first_failing;
   for (const auto& result : results) {
     std::string next = result.error;
     for (const auto& c : result.cases)
-      if (next.empty() && !c.passed()) next = next_step(c);
-    const bool ok = result.error.empty() && result.failed() == 0 && !result.cases.empty();
+      if (next.empty() && c.failed()) next = next_step(c);
+    const bool ok = result.error.empty() && result.failed() == 0 && result.passed() > 0;
     all_passed = all_passed && ok;
     if (result.cases.empty() && next.empty()) next = "no checks found";
     if (ok) next = "done";
     if (!ok && first_failing.empty()) first_failing = result.lab.substr(0, 2);
-    std::printf("%-24s %7zu %7d  %s\n", result.lab.c_str(), result.cases.size(), result.passed(),
-                next.substr(0, 100).c_str());
+    std::printf("%-24s %7zu %7d %7d  %s\n", result.lab.c_str(), result.cases.size(), result.passed(),
+                result.skipped(), next.substr(0, 100).c_str());
   }
   std::printf("\n%s backend; seed %s\n", workbook.backend.c_str(),
-              options.seed.empty() ? "default (PPLAB_SEED or 20261130)" : options.seed.c_str());
+              options.seed.empty() ? ("default (PPLAB_SEED or " + std::to_string(kDefaultSeed) + ")").c_str()
+                                   : options.seed.c_str());
   if (options.quiet && !first_failing.empty())
     std::printf("every failure of a lab, in full: %s test %s\n", (workbook.bin_dir / "pplab").c_str(),
                 first_failing.c_str());

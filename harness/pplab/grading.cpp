@@ -319,10 +319,12 @@ void score_correctness(LabGrade& grade) {
   for (auto& group : grade.groups) {
     grade.correctness_max += group.max;
     group.passed = 0;
+    group.skipped = 0;
     std::vector<std::string> failures;
     for (std::size_t index : group.cases) {
       const auto* result = find_case(grade, grade.case_names[index]);
       if (result && result->passed()) ++group.passed;
+      else if (result && result->skipped()) ++group.skipped;
       else if (group.max > 0 && grade.status == LabStatus::graded)
         failures.push_back(grade.case_names[index] + ": " +
                            (result ? verdict_name(result->verdict) + (result->reason.empty() ? "" : " — " + result->reason)
@@ -334,8 +336,14 @@ void score_correctness(LabGrade& grade) {
         grade.lost.push_back("-" + format_points(group.max) + " pts, " + group.name + ": " + status_name(grade.status));
       continue;
     }
-    const double share = group.cases.empty() ? 0 : group.max / double(group.cases.size());
+    // A skipped check (a stretch step not written) neither earns nor costs: the group's
+    // points are split over the checks that ran. A group with none that ran earns nothing.
+    const std::size_t ran = group.cases.size() - std::size_t(group.skipped);
+    const double share = ran == 0 ? 0 : group.max / double(ran);
     group.points = share * group.passed;
+    if (ran == 0 && group.max > 0 && !group.cases.empty())
+      grade.lost.push_back("-" + format_points(group.max) + " pts, " + group.name +
+                           ": every check of this group was skipped (its steps are not written)");
     const bool sanitizer_finding = std::any_of(group.cases.begin(), group.cases.end(), [&](std::size_t index) {
       const auto* result = find_case(grade, grade.case_names[index]);
       return result && (result->verdict == CaseResult::Verdict::memory_error ||
@@ -446,6 +454,11 @@ ReferenceTimes::Lab time_reference(const Lab& lab, const LabRules& rules, const 
 }
 
 }  // namespace
+
+void score_checks(LabGrade& grade) {
+  assign_groups(grade);
+  score_correctness(grade);
+}
 
 namespace {
 
@@ -742,8 +755,7 @@ void check_and_time_lab(LabGrade& grade, CheckOptions& options, const GradeSetti
 // The second half: on a GPU, compute-sanitizer over the checks that ran, then the points.
 void sanitize_and_score_lab(LabGrade& grade, const CheckOptions& options, const GradeSettings& settings) {
   if (settings.workbook.backend == "gpu" && grade.status == LabStatus::graded) sanitize_gpu_checks(grade, options, settings);
-  assign_groups(grade);
-  score_correctness(grade);
+  score_checks(grade);
   score_speed(grade, settings);
 }
 

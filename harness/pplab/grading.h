@@ -78,6 +78,7 @@ struct GroupScore {
   double points = 0, max = 0;
   std::vector<std::size_t> cases;  ///< indexes into LabGrade::checks.cases
   int passed = 0;
+  int skipped = 0;  ///< checks that did not apply (pplab::skip_check): the points are split over the rest
 };
 
 /// The reference's and the library's timings of one lab in a grading run.
@@ -234,6 +235,11 @@ struct GradeSettings {
 /// Grades the labs in `labs` (their student binaries already located or built):
 /// runs the checks, on a GPU times student and reference, and computes points.
 void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSettings& settings);
+
+/// The correctness points of one lab from its checks' verdicts: each check in the first
+/// points-file group that names it, a group's points split over its checks that ran (a
+/// skipped one neither earns nor costs), the gate applied; lost points listed.
+void score_checks(LabGrade& grade);
 
 /// The speed points of one lab whose checks are judged: time_speed, then score_speed.
 void grade_speed(LabGrade& grade, const GradeSettings& settings);

@@ -16,6 +16,7 @@ namespace pplab::cli {
 std::string verdict_name(CaseResult::Verdict verdict) {
   switch (verdict) {
     case CaseResult::Verdict::passed: return "passed";
+    case CaseResult::Verdict::skipped: return "skipped";
     case CaseResult::Verdict::wrong_answer: return "wrong answer";
     case CaseResult::Verdict::host_work: return "ran on the host";
     case CaseResult::Verdict::memory_error: return "memory error";
@@ -54,7 +55,12 @@ int LabResult::passed() const {
   for (const auto& c : cases) count += c.passed();
   return count;
 }
-int LabResult::failed() const { return int(cases.size()) - passed(); }
+int LabResult::skipped() const {
+  int count = 0;
+  for (const auto& c : cases) count += c.skipped();
+  return count;
+}
+int LabResult::failed() const { return int(cases.size()) - passed() - skipped(); }
 
 std::vector<std::string> list_test_cases(const std::filesystem::path& binary, std::string& error) {
   const auto listing = run_process({binary.string(), "--list-test-cases", "--no-version=true"}, {},
@@ -274,7 +280,9 @@ CaseResult judge(const std::string& name, const ProcessResult& run, const Channe
     }
   } else if (case_record && end_record) {
     if (run.succeeded()) {
-      result.verdict = V::passed;
+      // A check the harness skipped (pplab::skip_check) with every CHECK in it held.
+      result.reason = case_record->value("skipped", "");
+      result.verdict = result.reason.empty() ? V::passed : V::skipped;
     } else {
       result.verdict = V::crashed;
       result.reason = "every check held, but the program then ended with " + run.describe();
@@ -371,6 +379,7 @@ LabResult merge_judgements(const LabResult& gpu, const LabResult& emulator) {
   for (CaseResult& result : merged.cases) {
     const auto twin = std::find_if(emulator.cases.begin(), emulator.cases.end(),
                                    [&](const CaseResult& c) { return c.name == result.name; });
+    if (result.skipped()) continue;
     if (!result.passed()) {
       result.reason = "on the GPU: " + result.reason;
       continue;

@@ -17,6 +17,7 @@ namespace pplab::cli {
 struct CaseResult {
   enum class Verdict {
     passed,        ///< the harness reported the case ran and every check in it held
+    skipped,       ///< the check does not apply yet (a stretch step not written): neither passed nor failed
     wrong_answer,  ///< a check failed (wrong value, input modified, output left unwritten, ...)
     host_work,     ///< right or not, the lab's call did its work on the host (pplab/device_work.h)
     memory_error,  ///< compute-sanitizer memcheck reported an invalid access in this check (GPU)
@@ -39,6 +40,8 @@ struct CaseResult {
   std::string output;  ///< what the case printed
   double seconds = 0;
   bool passed() const { return verdict == Verdict::passed; }
+  bool skipped() const { return verdict == Verdict::skipped; }
+  bool failed() const { return !passed() && !skipped(); }
 };
 
 /// Short text for a verdict: "passed", "wrong answer", "fault", "crashed", ...
@@ -55,7 +58,8 @@ struct LabResult {
   std::vector<CaseResult> cases;
   std::vector<std::string> extra;  ///< listed by the binary but not in CheckOptions::cases
   int passed() const;
-  int failed() const;
+  int skipped() const;
+  int failed() const;  ///< neither passed nor skipped
 };
 
 /// Options for a run of a lab's checks.

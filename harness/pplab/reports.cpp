@@ -201,9 +201,12 @@ Block text_block(Block::Kind kind, std::string text, std::string summary = "") {
   return b;
 }
 
+// "12 / 19, 7 skipped": a skipped check (a stretch step not written) is not a passed one.
 std::string checks_total(const LabGrade& lab) {
+  const int skipped = lab.checks.skipped();
   return std::to_string(lab.checks.passed()) + " / " +
-         std::to_string(lab.case_names.empty() ? lab.checks.cases.size() : lab.case_names.size());
+         std::to_string(lab.case_names.empty() ? lab.checks.cases.size() : lab.case_names.size()) +
+         (skipped ? ", " + std::to_string(skipped) + " skipped" : "");
 }
 std::string points_of(double points, double max) { return format_points(points) + " / " + format_points(max); }
 
@@ -251,12 +254,13 @@ std::vector<Block> document(const GradeReport& report) {
     Block groups = table({{"group"}, {"points", true}, {"checks passed", true}});
     for (const auto& group : lab.groups)
       groups.rows.push_back({{group.name}, {points_of(group.points, group.max)},
-                             {std::to_string(group.passed) + " / " + std::to_string(group.cases.size())}});
+                             {std::to_string(group.passed) + " / " + std::to_string(group.cases.size()) +
+                              (group.skipped ? ", " + std::to_string(group.skipped) + " skipped" : "")}});
     doc.push_back(groups);
     if (!lab.checks.cases.empty()) {
       Block checks = table({{"check"}, {"verdict"}, {"seconds", true}, {"reason"}});
       for (const auto& c : lab.checks.cases)
-        checks.rows.push_back({{c.name}, {verdict_name(c.verdict), c.passed() ? "passed" : "failed"},
+        checks.rows.push_back({{c.name}, {verdict_name(c.verdict), c.passed() ? "passed" : c.skipped() ? "skipped" : "failed"},
                                {fixed(c.seconds, 1)}, {c.reason}});
       doc.push_back(checks);
     }
@@ -288,7 +292,7 @@ std::vector<Block> document(const GradeReport& report) {
     else if (report.backend == "gpu" && lab.speed_graded)
       doc.push_back(paragraph({{"(no plot: see the notes above)"}}));
     for (const auto& c : lab.checks.cases) {
-      if (c.passed()) continue;
+      if (!c.failed()) continue;
       const std::string output = c.detail.empty() ? checker_lines(c.output)
                                                   : c.detail + "\n--- output ---\n" + checker_lines(c.output);
       doc.push_back(text_block(Block::Kind::details, tail(output, 4000), c.name + " — " + verdict_name(c.verdict)));
@@ -375,7 +379,7 @@ std::string html(const GradeReport& report) {
     << "</title>\n<style>body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;"
        "color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;"
        "text-align:left;vertical-align:top}th{background:#f3f3f3}.num{text-align:right}.passed{color:#17692d}"
-       ".failed{color:#a61b1b;font-weight:600}.banner{background:#fff4d6;border:1px solid #e0b84c;padding:.7em}"
+       ".failed{color:#a61b1b;font-weight:600}.skipped{color:#666}.banner{background:#fff4d6;border:1px solid #e0b84c;padding:.7em}"
        "pre{background:#f6f6f6;padding:.6em;overflow-x:auto;max-height:30em}img{max-width:100%}</style></head><body>\n";
   for (const Block& b : document(report)) {
     switch (b.kind) {
@@ -438,7 +442,7 @@ json gradescope(const GradeReport& report) {
         for (const auto& c : lab.checks.cases)
           if (c.name == name) result = &c;
         output += result ? case_line(*result) + "\n" : "[not run] " + name + "\n";
-        if (result && !result->passed()) output += tail(result->detail.empty() ? checker_lines(result->output) : result->detail, 1500) + "\n";
+        if (result && result->failed()) output += tail(result->detail.empty() ? checker_lines(result->output) : result->detail, 1500) + "\n";
       }
       tests.push_back({{"name", lab.lab.folder + ": " + group.name},
                        {"score", group.points},
@@ -506,6 +510,10 @@ std::string junit(const GradeReport& report) {
             << fixed(c.seconds, 3) << "\"";
       if (c.passed()) {
         cases << "/>\n";
+        continue;
+      }
+      if (c.skipped()) {
+        cases << ">\n      <skipped message=\"" << field(c.reason) << "\"/>\n    </testcase>\n";
         continue;
       }
       const bool failure = c.verdict == CaseResult::Verdict::wrong_answer || c.verdict == CaseResult::Verdict::host_work ||

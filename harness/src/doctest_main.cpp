@@ -19,6 +19,14 @@
 
 #include "pplab/inputs.h"
 #include "pplab/result_channel.h"
+#include "pplab/skip_check.h"
+
+namespace {
+// Why the running test case was skipped (pplab::skip_check); empty when it was not.
+std::string g_skip_reason;
+}  // namespace
+
+void pplab::skip_check(const std::string& reason) { g_skip_reason = reason.empty() ? "skipped" : reason; }
 
 namespace {
 
@@ -45,16 +53,22 @@ struct ChannelListener : public doctest::IReporter {
     first_failure.clear();
     exception.clear();
     crashed = false;
+    g_skip_reason.clear();
   }
   void test_case_reenter(const doctest::TestCaseData&) override {}
   void test_case_end(const doctest::CurrentTestCaseStats&) override {
     ++cases_ended;
+    // A skip counts only where every CHECK held: a failure is never hidden as a skip.
+    const std::string skipped = failures == 0 && exception.empty() ? g_skip_reason : std::string();
+    // ctest marks the test Skipped on this line (SKIP_REGULAR_EXPRESSION, cmake/PplabLab.cmake).
+    if (!skipped.empty()) std::fprintf(stdout, "pplab: check skipped: %s\n", skipped.c_str()), std::fflush(stdout);
     pplab::channel::send(nlohmann::json{{"type", "case"},
                                         {"name", name},
                                         {"failures", failures},
                                         {"first_failure", first_failure},
                                         {"exception", exception},
-                                        {"crashed", crashed}}
+                                        {"crashed", crashed},
+                                        {"skipped", skipped}}
                              .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   }
   void test_case_exception(const doctest::TestCaseException& e) override {
@@ -144,13 +158,12 @@ int main(int argc, char** argv) {
   std::vector<char*> doctest_args;
   for (int i = 0; i < argc; ++i) {
     if (std::strncmp(argv[i], "--seed=", 7) == 0) {
-      char* end = nullptr;
-      unsigned long long seed = std::strtoull(argv[i] + 7, &end, 0);
-      if (end == argv[i] + 7 || *end != '\0') {
-        std::cerr << "error: --seed needs a whole number, got '" << (argv[i] + 7) << "'\n";
+      try {
+        pplab::set_run_seed(pplab::parse_seed(argv[i] + 7, "--seed"));
+      } catch (const std::invalid_argument& error) {
+        std::cerr << "error: " << error.what() << "\n";
         return 2;
       }
-      pplab::set_run_seed(seed);
       continue;
     }
     doctest_args.push_back(argv[i]);

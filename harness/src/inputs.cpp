@@ -37,7 +37,7 @@ std::uint64_t run_seed() {
   if (seed_from_flag_set) return seed_from_flag;
   static const std::uint64_t from_env = [] {
     const char* text = std::getenv("PPLAB_SEED");
-    return text && *text ? parse_u64(text, "PPLAB_SEED") : kDefaultSeed;
+    return text && *text ? parse_seed(text, "PPLAB_SEED") : kDefaultSeed;
   }();
   return from_env;
 }

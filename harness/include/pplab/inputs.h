@@ -13,10 +13,9 @@
 #include <type_traits>
 #include <vector>
 
-namespace pplab {
+#include "pplab/seed.h"  // kDefaultSeed, parse_seed
 
-/// The seed default when neither PPLAB_SEED nor --seed is given.
-inline constexpr std::uint64_t kDefaultSeed = 20261130;
+namespace pplab {
 
 /// The run's seed: --seed, else PPLAB_SEED, else kDefaultSeed.
 std::uint64_t run_seed();

@@ -15,6 +15,7 @@
 #include "pplab/device_work.h"
 #include "pplab/inputs.h"
 #include "pplab/schedules.h"
+#include "pplab/skip_check.h"
 #include "pplab/sort_checks.h"
 #include "pplab/todo_regions.h"
 
