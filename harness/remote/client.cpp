@@ -161,7 +161,7 @@ class Runner {
       std::lock_guard<std::mutex> lock(mutex_);
       tail = tail_;
     }
-    if (!tail.empty()) message += "it printed, at the end:\n" + tail;
+    if (!tail.empty()) message += channel::kRunnerPrinted + tail;
     close_all();
     throw RunnerEnded(message);
   }

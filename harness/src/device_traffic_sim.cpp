@@ -1,6 +1,7 @@
 // device_traffic() on the CPU emulator: its runtime counts every launch and copy; and
 // the lines it prints under a fault report.
 #include "pplab/device_work.h"
+#include "pplab/todo_regions.h"
 
 #include <cuda_runtime.h>
 
@@ -15,6 +16,10 @@ DeviceTraffic device_traffic() {
   return traffic;
 }
 
-void set_fault_context(const std::string& lines) { sim::set_fault_note(lines.c_str()); }
+// The note's step: line then names the one TODO that holds the report's line.
+void set_fault_context(const std::string& lines) {
+  sim::set_fault_note_writer(&detail::name_fault_step);
+  sim::set_fault_note(lines.c_str());
+}
 
 }  // namespace pplab

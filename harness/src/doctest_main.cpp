@@ -119,13 +119,32 @@ struct RegisteringListener : ChannelListener {
 REGISTER_LISTENER("pplab_channel", 1, RegisteringListener);
 
 namespace {
+// The console reporter of every check binary. When the lab's process ended under a check,
+// the exception quotes the end of what it printed, which the console has just shown live
+// (the lines marked lab>): the console prints the exception's first line and points up,
+// so each report is printed once. pplab reads the whole exception from the result channel.
+struct ConsoleOnce : doctest::ConsoleReporter {
+  explicit ConsoleOnce(const doctest::ContextOptions& options) : ConsoleReporter(options) {}
+  void test_case_exception(const doctest::TestCaseException& e) override {
+    const std::string text = e.error_string.c_str();
+    const std::size_t printed = text.find(pplab::channel::kRunnerPrinted);
+    if (text.rfind(pplab::channel::kRunnerEnded, 0) != 0 || printed == std::string::npos)
+      return ConsoleReporter::test_case_exception(e);
+    std::string marker = pplab::channel::kLabLinePrefix;
+    marker.pop_back();  // "lab>"
+    const std::string shorter = text.substr(0, printed) + "(what it printed is shown above, on the lines that begin " +
+                                marker + ")";
+    ConsoleReporter::test_case_exception(doctest::TestCaseException{doctest::String(shorter.c_str()), e.is_crash});
+  }
+};
+
 // `ctest -L labNN` prints a failing test case's whole output, and one mistake fails a
 // check at every size it runs: its first report says what to fix, the others repeat it.
 // With PPLAB_REPORTS=first (the sim and gpu test presets set it) a test case prints its
 // first failure whole and each later one as its first line. pplab reads the result
 // channel, not this output, and `pplab test NN` still shows every report.
-struct FirstReportReporter : doctest::ConsoleReporter {
-  explicit FirstReportReporter(const doctest::ContextOptions& options) : ConsoleReporter(options) {}
+struct FirstReportReporter : ConsoleOnce {
+  explicit FirstReportReporter(const doctest::ContextOptions& options) : ConsoleOnce(options) {}
   int failures = 0;
   void test_case_start(const doctest::TestCaseData& data) override {
     failures = 0;
@@ -133,7 +152,7 @@ struct FirstReportReporter : doctest::ConsoleReporter {
   }
   void log_message(const doctest::MessageData& data) override {
     const bool failure = data.m_severity & (doctest::assertType::is_check | doctest::assertType::is_require);
-    if (!failure || failures++ == 0) return ConsoleReporter::log_message(data);
+    if (!failure || failures++ == 0) return ConsoleOnce::log_message(data);
     // "check failed: <the check>" and the size/seed/schedule line under it.
     const std::string text = data.m_string.c_str();
     const std::size_t first = text.find('\n'), second = text.find('\n', first + 1);
@@ -146,11 +165,12 @@ struct FirstReportReporter : doctest::ConsoleReporter {
     if (failures > 1)
       s << "  (" << failures - 1 << " more failures in this test case, each shown by its first line; "
         << "PPLAB_REPORTS=all, or pplab test, prints every report)\n";
-    ConsoleReporter::test_case_end(stats);
+    ConsoleOnce::test_case_end(stats);
   }
 };
 }  // namespace
 
+REGISTER_REPORTER("pplab_console", 1, ConsoleOnce);
 REGISTER_REPORTER("pplab_first", 1, FirstReportReporter);
 
 int main(int argc, char** argv) {
@@ -168,11 +188,11 @@ int main(int argc, char** argv) {
     }
     doctest_args.push_back(argv[i]);
   }
-  static char first_reports[] = "--reporters=pplab_first";
+  static char first_reports[] = "--reporters=pplab_first", console[] = "--reporters=pplab_console";
   const char* reports = std::getenv("PPLAB_REPORTS");
   bool reporter_chosen = false;
   for (char* arg : doctest_args) reporter_chosen |= std::strstr(arg, "-reporters=") || std::strstr(arg, "-r=");
-  if (reports && std::strcmp(reports, "first") == 0 && !reporter_chosen) doctest_args.push_back(first_reports);
+  if (!reporter_chosen) doctest_args.push_back(reports && std::strcmp(reports, "first") == 0 ? first_reports : console);
   doctest::Context context(static_cast<int>(doctest_args.size()), doctest_args.data());
   int status = 0;
   try {

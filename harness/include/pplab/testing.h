@@ -52,6 +52,13 @@ inline std::string reproduce_line() {
 
 namespace pplab::detail {
 /// Waits for the call's kernels, then judges its device traffic (PPLAB_ON_DEVICE).
+/// The kernel file whose TODO regions a report names: the one the grader judges
+/// (PPLAB_KERNEL_FILE in the environment: a class shares one checker), else the build's.
+inline const char* judged_kernel_file() {
+  const char* judged = std::getenv("PPLAB_KERNEL_FILE");
+  return judged && *judged ? judged : PPLAB_KERNEL_FILE;
+}
+
 inline void finish_device_call(const char* entry, std::size_t n, const char* file, int line,
                                const DeviceTraffic& before) {
   cuda_check_launch(entry, file, line);
@@ -60,9 +67,7 @@ inline void finish_device_call(const char* entry, std::size_t n, const char* fil
   if (!on_device.passed) {
     // The steps that should launch the kernels: every TODO of the file, since which one
     // kept the work on the host is not known from the traffic alone.
-    // The grader names the file it judges (a class shares one checker); else the build's.
-    const char* judged = std::getenv("PPLAB_KERNEL_FILE");
-    const char* path = judged && *judged ? judged : PPLAB_KERNEL_FILE;
+    const char* path = judged_kernel_file();
     const std::string kernel_file = path ? path : "";
     const std::string regions = kernel_file.empty() ? std::string() : todo_regions(kernel_file);
     on_device.report += "  step: the TODO steps " + std::string(entry) + " runs, on the device" +
@@ -78,7 +83,7 @@ decltype(auto) on_device(const char* entry, std::size_t n, const char* file, int
   // Should the call fault on the emulator, its report ends with what was running and how
   // to run it again.
   set_fault_context("  while: " + std::string(entry) + ", n = " + std::to_string(n) + "\n" +
-                    fault_step_line(PPLAB_KERNEL_FILE) + reproduce_line());
+                    fault_step_line(judged_kernel_file()) + reproduce_line());
   const DeviceTraffic before = device_traffic();
   if constexpr (std::is_void_v<decltype(call())>) {
     call();

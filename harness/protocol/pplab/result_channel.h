@@ -35,6 +35,10 @@ namespace pplab::channel {
 /// checker's words that follow, not from anything the lab's process printed.
 inline constexpr const char* kRunnerEnded = "the lab's code ended its process";
 
+/// What follows that first line: the end of what the lab's process printed (already
+/// relayed live, line by line, so a console shows it once: harness/src/doctest_main.cpp).
+inline constexpr const char* kRunnerPrinted = "it printed, at the end:\n";
+
 /// How each line the lab's process printed begins in a checker's output: the lab's words,
 /// relayed, never the harness's. Reports leave them out (pplab::cli::checker_lines).
 inline constexpr const char* kLabLinePrefix = "lab> ";

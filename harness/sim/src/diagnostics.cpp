@@ -62,6 +62,15 @@ std::atomic<bool> g_faults_end_process{false};  // set_faults_end_process
 // signal to its default action, as it always did before the first launch.
 std::atomic<bool> g_handlers_installed{false};
 
+std::atomic<FaultNoteWriter> g_fault_note_writer{nullptr};
+
+// The note under a report, through the writer the program set (set_fault_note_writer).
+void write_fault_note(const std::string& report) {
+  if (!g_has_fault_note.load()) return;
+  const FaultNoteWriter writer = g_fault_note_writer.load();
+  write_err(writer ? writer(report, g_fault_note) : std::string(g_fault_note));
+}
+
 [[noreturn]] void die(const std::string& message) {
   // Only the first report counts; a second thread failing at once just stops.
   if (g_dying.exchange(true)) {
@@ -69,7 +78,7 @@ std::atomic<bool> g_handlers_installed{false};
   }
   std::fflush(stdout);
   write_err(prefixed(message));
-  if (g_has_fault_note.load()) write_err(g_fault_note);
+  write_fault_note(message);
   _exit(1);
 }
 
@@ -242,7 +251,7 @@ void fault_handler(int sig, siginfo_t* info, void* uctx) {
   if (set_sticky_error(cudaErrorIllegalAddress)) {
     std::fflush(stdout);
     write_err(prefixed(msg + "\n  the launch stops; the next synchronising call returns cudaErrorIllegalAddress"));
-    if (g_has_fault_note.load()) write_err(g_fault_note);
+    write_fault_note(msg);
   }
   // The handler leaves through a jump, so the kernel does not block this signal for it.
   sigset_t mask;
@@ -395,6 +404,8 @@ void watchdog_launch_end() {
 
 namespace pplab::sim {
 void set_faults_end_process(bool end) { detail::g_faults_end_process.store(end); }
+void set_fault_note_writer(FaultNoteWriter writer) { detail::g_fault_note_writer.store(writer); }
+
 void set_fault_note(const char* note) {
   detail::g_has_fault_note.store(false);
   const std::size_t length = note ? std::min(std::strlen(note), sizeof detail::g_fault_note - 1) : 0;

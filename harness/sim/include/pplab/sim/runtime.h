@@ -215,6 +215,11 @@ Traffic traffic();
 /// deadlock, barrier divergence) until replaced; the harness puts the check's
 /// reproduce command there. Empty: nothing.
 void set_fault_note(const char* note);
+/// What prints the note under a report: given the report and the note, the lines to print
+/// (the harness names the one TODO step that holds the report's line). Null, the default:
+/// the note as set.
+using FaultNoteWriter = std::string (*)(const std::string& report, const std::string& note);
+void set_fault_note_writer(FaultNoteWriter writer);
 /// An invalid memory access in a kernel: by default, as in CUDA, the report goes to
 /// stderr, the launch stops, and the next synchronising call (and every later one,
 /// until cudaDeviceReset) returns cudaErrorIllegalAddress. true: the report ends the
