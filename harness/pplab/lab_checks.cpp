@@ -121,6 +121,7 @@ namespace {
 const std::string kSimError = "pplab-sim: error:";
 const std::string kSimWarning = "pplab-sim: warning:";
 const std::string kHostWork = "check failed: the work ran on the host";  // pplab/device_work.h
+const std::string kUninitialisedReadFailed = "check failed: uninitialised shared read";  // kUninitialisedRead, there
 
 // The first line that explains a failure from the output: the sim's diagnostic (and
 // its location lines), else a check's message.
@@ -271,9 +272,14 @@ CaseResult judge(const std::string& name, const ProcessResult& run, const Channe
     result.detail = case_record->value("first_failure", "");
     result.verdict = result.detail.find(kHostWork) != std::string::npos ? V::host_work : V::wrong_answer;
     result.reason = first_line(result.detail, 3);
-    // A wrong result after the emulator warned of an uninitialised shared read: the
-    // poison that read gave is the likely cause, so the warning leads the report.
-    if (const std::string warning = uninit_warning(run.output); result.verdict == V::wrong_answer && !warning.empty()) {
+    const std::string warning = uninit_warning(run.output);
+    // The check failed on the read itself (pplab/testing.h): the warning is the reason.
+    if (result.detail.find(kUninitialisedReadFailed) != std::string::npos) {
+      result.verdict = V::uninit_shared;
+      if (!warning.empty()) result.reason = warning;
+    } else if (result.verdict == V::wrong_answer && !warning.empty()) {
+      // A wrong result after the emulator warned of an uninitialised shared read: the
+      // poison that read gave is the likely cause, so the warning leads the report.
       result.verdict = V::uninit_shared;
       result.reason = warning;
       result.detail = warning + "\nand then the check failed:\n" + result.detail;

@@ -21,6 +21,7 @@
 #include <cstring>
 #include <mutex>
 #include <thread>
+#include <utility>
 #include <vector>
 
 extern char** environ;
@@ -273,11 +274,41 @@ class Runner {
       (void)!::write(2, cut, std::strlen(cut));
     }
     relayed_ += quoted.size();
+    note_warnings(std::string_view(buffer, std::size_t(n)));
     tail_.append(quoted);
     if (tail_.size() > kTailBytes) tail_.erase(0, tail_.size() - kTailBytes);
     return n;
   }
 
+  // Keeps the emulator's warnings of uninitialised shared reads (the first line and the
+  // detail lines under it), which a check then fails on (pplab/device_work.h).
+  void note_warnings(std::string_view text) {
+    static const std::string warning = "pplab-sim: warning: ", uninitialised = "uninitialised shared read";
+    for (const char c : text) {
+      if (c != '\n') {
+        if (line_.size() < 1000) line_ += c;
+        continue;
+      }
+      const std::size_t at = line_.find(warning);
+      const bool first = at != std::string::npos && line_.compare(at + warning.size(), uninitialised.size(), uninitialised) == 0;
+      const bool detail = at != std::string::npos && line_.compare(at + warning.size(), 2, "  ") == 0;
+      if (first) capturing_ = true;
+      else if (!detail) capturing_ = false;
+      if (capturing_ && warnings_.size() < 4000) warnings_ += line_.substr(at + warning.size()) + "\n";
+      line_.clear();
+    }
+  }
+
+ public:
+  std::string take_warnings() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (output_ >= 0)
+      while (relay_once(output_) > 0) {
+      }
+    return std::exchange(warnings_, std::string());
+  }
+
+ private:
   // Every line the lab's process prints starts with kLabLinePrefix, so whoever reads the
   // checker's output can tell the harness's words from the lab's.
   std::string quote(std::string_view text) {
@@ -351,6 +382,8 @@ class Runner {
   std::atomic<bool> relay_done_{false}, stop_relay_{false};
   std::mutex mutex_;
   std::string tail_;
+  std::string line_, warnings_;  // note_warnings
+  bool capturing_ = false;
   std::size_t relayed_ = 0;
   bool at_line_start_ = true;
 };
@@ -388,6 +421,8 @@ void remember_schedule(int kind, unsigned seed) {
   the_runner().schedule_seed = seed;
 }
 void remember_fault_note(const std::string& note) { the_runner().fault_note = note; }
+
+std::string take_uninitialised_reads() { return the_runner().take_warnings(); }
 
 SynchronizedRequests::SynchronizedRequests() {
   if (the_runner().synchronizing) throw std::logic_error("SynchronizedRequests inside another");

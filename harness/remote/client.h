@@ -35,6 +35,9 @@ bool request_if_running(Op op, const std::string& body, std::string& reply);
 /// note it prints under a fault (remote_cuda.cpp sends them to the running one).
 void remember_schedule(int kind, unsigned seed);
 void remember_fault_note(const std::string& note);
+/// The emulator's uninitialised-shared-read warnings among the lines the runner printed
+/// since the last call (relayed so far), each with its detail lines.
+std::string take_uninitialised_reads();
 
 /// The backend the runner reports: "emulator" or "gpu" (asked once).
 const std::string& backend();

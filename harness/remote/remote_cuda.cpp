@@ -126,6 +126,8 @@ DeviceTraffic device_traffic() {
   return traffic;
 }
 
+std::string take_uninitialised_reads() { return remote::take_uninitialised_reads(); }
+
 void set_fault_context(const std::string& lines) {
   remote::remember_fault_note(lines);
   std::string ignored;

@@ -88,4 +88,6 @@ DeviceTraffic device_traffic() {
 
 void set_fault_context(const std::string&) {}  // a GPU fault is a CUDA error the checks report
 
+std::string take_uninitialised_reads() { return {}; }  // the emulator's warning; no GPU has one
+
 }  // namespace pplab

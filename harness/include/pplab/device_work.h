@@ -42,6 +42,16 @@ DeviceTraffic device_traffic();
 /// instead, reported by the check that caught it.
 void set_fault_context(const std::string& lines);
 
+/// The emulator's warnings of an uninitialised shared read printed since the last call
+/// (each warning's lines; empty: none), so a check fails on one even when the answer came
+/// out right. Only a check binary, whose lab runs in a runner it relays, has them; on a GPU
+/// or in process: always empty.
+std::string take_uninitialised_reads();
+
+/// How the report of a check failed on such a read begins (after "check failed: "):
+/// pplab gives that check its own verdict.
+inline constexpr const char* kUninitialisedRead = "uninitialised shared read";
+
 /// Judges one call of `entry` (e.g. "reduce") on an input of `n` elements from the
 /// totals before and after it. It fails when the call copied more than kMaxResultBytes
 /// to the host, or, for n >= 2, launched no kernel (one element may need only a copy).

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdlib>
+#include <sstream>
 
 #include "pplab/check.h"
 #include "pplab/cpu_reference.h"
@@ -41,12 +42,16 @@ inline std::string reproduce_line() {
 /// Reports a failed pplab::CheckResult through doctest without stopping the test case,
 /// and tells for_each_schedule that this schedule failed (the others are then skipped,
 /// so one mistake gives one report).
-#define PPLAB_EXPECT(...)                                                                   \
+#define PPLAB_EXPECT(...) PPLAB_EXPECT_AT(__FILE__, __LINE__, __VA_ARGS__)
+
+/// PPLAB_EXPECT reported at `file`:`line`: a harness helper names its caller's line in
+/// the lab's test file, not its own.
+#define PPLAB_EXPECT_AT(file, line, ...)                                                    \
   do {                                                                                      \
     const ::pplab::CheckResult pplab_result_ = (__VA_ARGS__);                               \
     if (!pplab_result_.passed) {                                                            \
       ::pplab::note_check_failed();                                                         \
-      FAIL_CHECK(pplab_result_.report << ::pplab::detail::reproduce_line());                 \
+      DOCTEST_ADD_FAIL_CHECK_AT(file, line, pplab_result_.report << ::pplab::detail::reproduce_line()); \
     }                                                                                       \
   } while (0)
 
@@ -63,6 +68,19 @@ inline void finish_device_call(const char* entry, std::size_t n, const char* fil
                                const DeviceTraffic& before) {
   cuda_check_launch(entry, file, line);
   set_fault_context("");
+  // A read of shared memory no thread wrote fails the check even when the answer came
+  // out right: what it read was whatever the memory held (on the emulator, its poison).
+  if (const std::string reads = take_uninitialised_reads(); !reads.empty()) {
+    std::string report = "check failed: " + std::string(kUninitialisedRead) + " (" + entry + ", n = " +
+                         std::to_string(n) + "): the answer may be right only by luck\n";
+    // Each warning's first two lines (the kernel and thread, the line that read): the
+    // whole warning is in the lab's output above.
+    std::istringstream lines(reads);
+    for (std::string text; std::getline(lines, text);)
+      if (text.rfind(kUninitialisedRead, 0) == 0 || text.rfind("  reads ", 0) == 0) report += "  " + text + "\n";
+    report += name_fault_step(reads, fault_step_line(judged_kernel_file()));
+    PPLAB_EXPECT_AT(file, line, CheckResult{false, report});
+  }
   CheckResult on_device = check_ran_on_device(entry, n, before, device_traffic());
   if (!on_device.passed) {
     // The steps that should launch the kernels: every TODO of the file, since which one
@@ -75,7 +93,7 @@ inline void finish_device_call(const char* entry, std::size_t n, const char* fil
                                                                ": " + regions + ")") +
                         "\n";
   }
-  PPLAB_EXPECT(on_device);
+  PPLAB_EXPECT_AT(file, line, on_device);
 }
 
 template <class Call>
