@@ -1,10 +1,12 @@
 // Lab 07 checks: compaction against the CPU reference, starting with the lecture's example.
 // Every check runs both paths (the three kernels, and the single pass, which falls back to
 // the three kernels until its stretch steps are written) under every sim thread order.
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 
 #include "compact.cuh"
+#include "pplab/patterns.h"
 #include "pplab/testing.h"
 
 namespace {
@@ -32,13 +34,27 @@ std::vector<T> cpu_compact(const std::vector<T>& in, T threshold) {
   return kept;
 }
 
-// A hint from the shape of a wrong answer.
+// A hint from the shape of a wrong answer: the kept values' places first (a wrong count
+// is often their symptom), then the count.
 template <class T>
-std::string hint_for(const std::vector<T>& out, unsigned count, std::size_t expected_count) {
+std::string hint_for(const std::vector<T>& out, unsigned count, const std::vector<T>& expected) {
+  const std::size_t expected_count = expected.size();
+  const std::vector<T> front(out.begin(), out.begin() + std::ptrdiff_t(std::min(out.size(), expected_count)));
+  const auto written = std::count_if(front.begin(), front.end(), [](const T& v) { return !pplab::is_poison(v); });
+  if (expected_count > 0 && written == 0)
+    return "nothing was copied: check the flags (07.1) and the scatter (07.3)";
+  if (const auto shifted = pplab::patterns::shift(expected, front, 1); shifted == 1)
+    return "the kept values sit one place to the right (out[1] holds what belongs in out[0], which was never "
+           "written): each position is the count of kept elements up to and including the element, an inclusive "
+           "scan; the scatter needs the exclusive one, the count before it (07.2)";
+  else if (shifted == -1)
+    return "the kept values sit one place to the left: each position is one too small (07.2, 07.3)";
+  if (expected_count > 1 && pplab::is_poison(front.back()) &&
+      std::equal(front.begin(), front.end() - 1, expected.begin()))
+    return "every kept value is in place except the last one, never written: the scatter (07.3) leaves out the "
+           "array's last element (a bound of n - 1 where n belongs?)";
   if (pplab::is_poison(count))
     return "the count was never written: the thread of the last element writes it in the scatter (07.3)";
-  if (expected_count > 0 && !out.empty() && pplab::is_poison(out[0]))
-    return "nothing was copied: check the flags (07.1) and the scatter (07.3)";
   if (count != expected_count)
     return "a wrong count with kept elements in place usually means a wrong scan (07.2): "
            "a missing barrier, or the tile total not carried to later tiles";
@@ -92,7 +108,7 @@ void check_compact(const std::string& check, const std::vector<T>& in, T thresho
 
       CheckContext context{check + " (" + name_of(path) + ")", n,
                            taken == CompactPath::single_pass ? kSinglePass : kThreeKernels, "count",
-                           schedule, hint_for(out, count, expected.size())};
+                           schedule, hint_for(out, count, expected)};
       PPLAB_EXPECT(pplab::compare_value(context, unsigned(expected.size()), count));
       context.output = "out";
       const std::vector<T> front(out.begin(), out.begin() + std::ptrdiff_t(expected.size()));

@@ -16,9 +16,11 @@ def case_dir(folder):
     # 02_off_by_one -> <ROOT>/harness/labs/02_dot_product/wrong/off_by_one
     lab=folder[:2]
     return os.path.join(ROOT,'harness','labs',LABS[lab].split('/')[0],'wrong',folder[3:])
-LABS={'01':'01_saxpy/saxpy','02':'02_dot_product/dot_product','03':'03_reduce/reduce','05':'05_naive_scan/naive_scan','06':'06_work_efficient_scan/work_efficient_scan',
-      '09':'09_odd_even_sort/odd_even_sort','10':'10_merge_sort/merge_sort','11':'11_radix_sort/radix_sort',
-      '12':'12_warp_radix_sort/warp_radix_sort'}
+# Each lab's file, from the workbook itself: 02 -> 02_dot_product/dot_product (the one .cu
+# of solutions/02_dot_product/).
+LABS={os.path.basename(os.path.dirname(path))[:2]:
+      os.path.relpath(path, os.path.join(ROOT,'solutions'))[:-len('.cu')]
+      for path in glob.glob(os.path.join(ROOT,'solutions','[0-9][0-9]_*','*.cu'))}
 CHECK='--check' in sys.argv[1:]
 files={}      # path -> text, written at the end when every edit applied
 problems=[]
