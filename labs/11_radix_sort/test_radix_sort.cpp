@@ -173,7 +173,12 @@ void check_sort(const std::string& check, const std::vector<K>& in, const pplab:
                            in.size(), todo, "out", schedule, {}};
       // The evidence first: a wrong flip explains the whole output; else the general hint.
       if (got_bits != expected_bits) context.hint = flip_hint(in, got_bits, begin_bit, end_bit);
-      if (context.hint.empty()) context.hint = sort_hint(got_bits);
+      if (context.hint.empty()) {
+        context.hint = sort_hint(got_bits);
+        // No flip explains it: the sort itself is wrong, so a flip check names the sort's
+        // steps, not 11.6 (an unstable rank fails the float checks too).
+        if (todo.id == kFlips.id) context.todo = kSort;
+      }
       if (begin_bit == 0 && end_bit == 32 && std::is_integral_v<K>) {
         // Ordered, and a permutation (a multiset comparison), with a first-descent report.
         PPLAB_EXPECT(pplab::check_sorted_permutation(context, in, got));
