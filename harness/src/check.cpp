@@ -44,6 +44,9 @@ std::string header(const CheckContext& context) {
   std::string text = "check failed: " + context.check + "\n  size n = " + std::to_string(context.n) +
                      ", seed = " + std::to_string(run_seed());
   if (!context.schedule.empty()) text += ", schedule = " + context.schedule;
+  if (context.offset > 0)
+    text += ", the arrays start " + std::to_string(context.offset) + (context.offset == 1 ? " element" : " elements") +
+            " into their buffers";
   return text + "\n";
 }
 

@@ -98,6 +98,7 @@ TEST_CASE("saxpy works on arrays that start at any element") {
     for (std::size_t i = 1; i <= n; ++i) expected[i] = 3.0f * x[i] + y[i];
     CheckContext context{"saxpy works on arrays that start at any element", n, kMap, "y", schedule};
     context.hint = "y[0] lies before the array saxpy was given and must not change";
+    context.offset = 1;
     PPLAB_EXPECT(pplab::compare_arrays(context, expected, d_y.download(), saxpy_tolerance(3.0f, x, y)));
   });
 }

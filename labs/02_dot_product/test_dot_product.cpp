@@ -119,6 +119,7 @@ TEST_CASE("dot product works on arrays that start at any element") {
     const float got = result.download()[0];
     CheckContext context{"dot product works on arrays that start at any element", n, kAllSteps, "result",
                          pplab::current_schedule_name(), hint_for(got, expected)};
+    context.offset = offset;
     PPLAB_EXPECT(pplab::compare_value(context, float(expected), got, pplab::sum_tolerance(n, magnitude)));
   }
 }

@@ -112,6 +112,7 @@ void check_reduce(const std::string& check, const std::vector<T>& in, Op op,
                                std::to_string(block_threads) + " threads, input " +
                                (pplab::is_aligned16(input) ? "16-byte aligned" : "not 16-byte aligned") + ")",
                            in.size(), kAllSteps, "result", schedule, hint_for(in, expected, got, op)};
+      context.offset = input == placed.data() ? 0 : offset;  // the placed copy is a buffer of its own
       PPLAB_EXPECT(compare_result(context, expected, got, tolerance));
       if (input == placed.data()) PPLAB_EXPECT(pplab::check_unchanged(context, "in", in, placed.download()));
       else PPLAB_EXPECT(pplab::check_unchanged(context, "in", padded, d_in.download()));

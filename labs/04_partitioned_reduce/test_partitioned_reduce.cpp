@@ -82,6 +82,7 @@ void check_sum(const std::string& check, const std::vector<T>& in, int block_thr
                                std::to_string(grid) + " blocks of " + std::to_string(block_threads) + " threads)",
                            in.size(), method == Method::two_pass ? kTwoPassSteps : kAtomicSteps, "result",
                            schedule, hint_for(method, expected, got, in.size(), grid * unsigned(block_threads))};
+      context.offset = offset;
       PPLAB_EXPECT(pplab::compare_value(context, expected, got, tolerance));
       PPLAB_EXPECT(pplab::check_unchanged(context, "in", padded, d_in.download()));
     });

@@ -109,6 +109,7 @@ void check_compact(const std::string& check, const std::vector<T>& in, T thresho
       CheckContext context{check + " (" + name_of(path) + ")", n,
                            taken == CompactPath::single_pass ? kSinglePass : kThreeKernels, "count",
                            schedule, hint_for(out, count, expected)};
+      context.offset = in_offset;
       PPLAB_EXPECT(pplab::compare_value(context, unsigned(expected.size()), count));
       context.output = "out";
       const std::vector<T> front(out.begin(), out.begin() + std::ptrdiff_t(expected.size()));

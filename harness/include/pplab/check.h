@@ -36,6 +36,9 @@ struct CheckContext {
   /// The compared values are 32-bit floats' bit patterns: each is shown in hex and as the
   /// float it holds (`0xFF800000 (-inf)`), as the handouts' tables write them.
   bool float_bits = false;
+  /// Elements the input starts past the start of its buffer (the "arrays that start at
+  /// any element" checks): said on the size line, so each offset's report reads apart.
+  std::size_t offset = 0;
 };
 
 /// The outcome of a check: passed, or a report to print.
