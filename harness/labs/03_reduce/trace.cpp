@@ -1,5 +1,6 @@
 // pplab trace 03: the lecture's "find the largest element" on the handout's example:
-// 16 ints, one block of 8 threads, Max. The load combines in[t] and in[t + 8] into
+// 16 ints, one block of 8 threads, Max; then, untraced, a block of 128 threads, which
+// enters the tree in shared memory (TODO 03.2) that 8 threads skip. The load combines in[t] and in[t + 8] into
 // shared memory; an 8-thread block then finishes entirely with register shuffles
 // (__shfl_down_sync, offsets 4, 2, 1), traced here as steps of their own. The steps are the
 // kernel's own barriers and shuffles as they ran; each is named after the handout's step
@@ -173,5 +174,29 @@ int main(int argc, char** argv) {
   out << (options.markdown ? "- " : "") << "The same kernel with `Min` gives " << minimum << ", with `Sum` " << sum
       << (minimum == expected_min && sum == expected_sum ? " ✓" : " ✗ (differs from the CPU's)") << "\n";
   if (!consistent) tr::print_note(out, options.markdown, "some steps did not follow the tree's pattern.");
-  return tr::finish(ok);
+
+  // A block of 8 threads finishes with shuffles alone, so the worked example never runs
+  // the tree in shared memory (TODO 03.2 stops at a warp's worth of values). The same
+  // kernel on a block of 128 threads does: two levels, strides 64 and 32 (so a missing
+  // barrier between them shows), then the warp finish. Its
+  // steps are not printed; the emulator watches it as it watches every check (a missing
+  // barrier is a data race, a barrier inside the if a divergence, and the trace ends in
+  // that report), and its answers are compared with the CPU's.
+  constexpr int kTreeThreads = 128;
+  std::vector<int> tree_in(2 * kTreeThreads);
+  for (std::size_t i = 0; i < tree_in.size(); ++i) tree_in[i] = static_cast<int>((i * 37) % 101) - 50;
+  const int* d_tree_in = tr::to_device_unaligned(tree_in);
+  const int tree_n = static_cast<int>(tree_in.size());
+  const int tree_max = reduce_on_device(d_tree_in, d_out, tree_n, lab::Max<int>{}, kTreeThreads);
+  const int tree_min = reduce_on_device(d_tree_in, d_out, tree_n, lab::Min<int>{}, kTreeThreads);
+  const int tree_sum = reduce_on_device(d_tree_in, d_out, tree_n, lab::Sum<int>{}, kTreeThreads);
+  int want_max = tree_in[0], want_min = tree_in[0], want_sum = 0;
+  for (int v : tree_in) want_max = std::max(want_max, v), want_min = std::min(want_min, v), want_sum += v;
+  const bool tree_ok = tree_max == want_max && tree_min == want_min && tree_sum == want_sum;
+  out << (options.markdown ? "- " : "") << "The tree in shared memory (TODO 03.2), on a block of " << kTreeThreads
+      << " threads and " << tree_n << " values: max " << tree_max << ", min " << tree_min << ", sum " << tree_sum
+      << (tree_ok ? " ✓" : " ✗ (the CPU's: max " + std::to_string(want_max) + ", min " + std::to_string(want_min) +
+                               ", sum " + std::to_string(want_sum) + ")")
+      << "\n";
+  return tr::finish(ok && tree_ok);
 }
