@@ -301,10 +301,8 @@ class Runner {
 
  public:
   std::string take_warnings() {
+    relay_pending();  // what the runner printed before its last answer
     std::lock_guard<std::mutex> lock(mutex_);
-    if (output_ >= 0)
-      while (relay_once(output_) > 0) {
-      }
     return std::exchange(warnings_, std::string());
   }
 

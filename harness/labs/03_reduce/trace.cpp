@@ -165,8 +165,17 @@ int main(int argc, char** argv) {
   tr::print_steps(out, tracer, format, options.markdown);
   tr::print_missing(out, tr::handout_missing(handout, matched), options.markdown ? "\n" : "");
 
-  int expected_max = in[0], expected_min = in[0], expected_sum = 0;
-  for (int v : in) expected_max = std::max(expected_max, v), expected_min = std::min(expected_min, v), expected_sum += v;
+  // The CPU's max, min and sum of `values`.
+  struct Answers {
+    int max, min, sum;
+  };
+  const auto cpu_answers = [](const std::vector<int>& values) {
+    Answers a{values[0], values[0], 0};
+    for (int v : values) a.max = std::max(a.max, v), a.min = std::min(a.min, v), a.sum += v;
+    return a;
+  };
+  const Answers expected = cpu_answers(in);
+  const int expected_max = expected.max, expected_min = expected.min, expected_sum = expected.sum;
   const bool ok = result == expected_max && minimum == expected_min && sum == expected_sum;
   const char* bullet = options.markdown ? "\n- " : "";
   out << bullet << (options.markdown ? "Thread 0 writes **max = " : "Result: thread 0 writes max = ") << result
@@ -190,8 +199,8 @@ int main(int argc, char** argv) {
   const int tree_max = reduce_on_device(d_tree_in, d_out, tree_n, lab::Max<int>{}, kTreeThreads);
   const int tree_min = reduce_on_device(d_tree_in, d_out, tree_n, lab::Min<int>{}, kTreeThreads);
   const int tree_sum = reduce_on_device(d_tree_in, d_out, tree_n, lab::Sum<int>{}, kTreeThreads);
-  int want_max = tree_in[0], want_min = tree_in[0], want_sum = 0;
-  for (int v : tree_in) want_max = std::max(want_max, v), want_min = std::min(want_min, v), want_sum += v;
+  const Answers want = cpu_answers(tree_in);
+  const int want_max = want.max, want_min = want.min, want_sum = want.sum;
   const bool tree_ok = tree_max == want_max && tree_min == want_min && tree_sum == want_sum;
   out << (options.markdown ? "- " : "") << "The tree in shared memory (TODO 03.2), on a block of " << kTreeThreads
       << " threads and " << tree_n << " values: max " << tree_max << ", min " << tree_min << ", sum " << tree_sum
