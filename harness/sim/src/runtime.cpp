@@ -178,6 +178,7 @@ cudaError_t cudaDeviceSynchronize() {
   return sticky_error();
 }
 cudaError_t cudaThreadSynchronize() { return cudaDeviceSynchronize(); }
+cudaError_t cudaThreadExit() { return cudaDeviceReset(); }
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return cudaSuccess; }
 cudaError_t cudaDeviceReset() {
   wait_all();
@@ -210,6 +211,14 @@ cudaError_t cudaMallocManaged(void** ptr, size_t size, unsigned int) { return al
 cudaError_t cudaMallocHost(void** ptr, size_t size) { return alloc_kind(ptr, size, 2); }
 cudaError_t cudaHostAlloc(void** ptr, size_t size, unsigned int) { return alloc_kind(ptr, size, 2); }
 cudaError_t cudaMallocAsync(void** ptr, size_t size, cudaStream_t) { return alloc_kind(ptr, size, 0); }
+// Rows start kPitchAlignment bytes apart, as a GPU aligns them for its texture units
+// (512 bytes on every profile's GPU).
+constexpr size_t kPitchAlignment = 512;
+cudaError_t cudaMallocPitch(void** ptr, size_t* pitch, size_t width_bytes, size_t height) {
+  if (!pitch) return fail(cudaErrorInvalidValue);
+  *pitch = (width_bytes + kPitchAlignment - 1) / kPitchAlignment * kPitchAlignment;
+  return alloc_kind(ptr, *pitch * height, 0);
+}
 cudaError_t cudaFree(void* ptr) {
   if (!ptr) return cudaSuccess;
   wait_all();  // as in CUDA, cudaFree waits for the work that may still use the memory
@@ -294,6 +303,32 @@ cudaError_t cudaMemsetAsync(void* ptr, int value, size_t count, cudaStream_t str
   return cudaSuccess;
 }
 cudaError_t cudaMemPrefetchAsync(const void*, size_t, int, cudaStream_t) { return cudaSuccess; }
+
+// A pitched copy or memset is one per row, each checked against its allocation.
+cudaError_t cudaMemcpy2DAsync(void* dst, size_t dst_pitch, const void* src, size_t src_pitch, size_t width_bytes,
+                              size_t height, cudaMemcpyKind kind, cudaStream_t stream) {
+  if (width_bytes > dst_pitch || width_bytes > src_pitch) return fail(cudaErrorInvalidPitchValue);
+  for (size_t row = 0; row < height; ++row)
+    if (cudaError_t e = cudaMemcpyAsync(static_cast<char*>(dst) + row * dst_pitch,
+                                        static_cast<const char*>(src) + row * src_pitch, width_bytes, kind, stream))
+      return e;
+  return cudaSuccess;
+}
+cudaError_t cudaMemcpy2D(void* dst, size_t dst_pitch, const void* src, size_t src_pitch, size_t width_bytes,
+                         size_t height, cudaMemcpyKind kind) {
+  wait_all();
+  return cudaMemcpy2DAsync(dst, dst_pitch, src, src_pitch, width_bytes, height, kind, cudaStreamLegacy)
+             ?: (wait_all(), sticky_error());
+}
+cudaError_t cudaMemset2D(void* ptr, size_t pitch, int value, size_t width_bytes, size_t height) {
+  if (width_bytes > pitch) return fail(cudaErrorInvalidPitchValue);
+  wait_all();
+  for (size_t row = 0; row < height; ++row)
+    if (cudaError_t e = cudaMemsetAsync(static_cast<char*>(ptr) + row * pitch, value, width_bytes, cudaStreamLegacy))
+      return e;
+  wait_all();
+  return sticky_error();
+}
 
 namespace pplab::sim {
 void register_symbol(const void* ptr, size_t size) { detail::register_symbol(ptr, size); }

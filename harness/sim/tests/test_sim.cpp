@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <initializer_list>
 #include <iterator>
@@ -899,4 +900,70 @@ TEST_CASE("launches run concurrently with the host, in stream order, and synchro
 TEST_CASE("thrust's device_vector, sort_by_key and copy run on its C++ back end") {
   expect_run(simcc_run("thrust_sort"), Exit::cleanly,
              {"thrust sort_by_key: sorted, values follow"});
+}
+
+TEST_CASE("launches take nvcc's spellings, and their arguments convert to the kernel's parameter types") {
+  expect_run(simcc_run("launch_arguments"), Exit::cleanly,
+             {"spaced launch, default argument: 5\n", "null pointers: 5\n", "converted: 11.5\n",
+              "templates: 7.0 4\n", "through a pointer: 9, cudaSuccess\n"});
+}
+
+TEST_CASE("every cudaError_t of CUDA 13 has its value, name and text, so an error-name switch compiles") {
+  expect_run(simcc_run("error_names"), Exit::cleanly,
+             {"34 cudaErrorStubLibrary cudaErrorStubLibrary: CUDA driver is a stub library\n",
+              "222 cudaErrorUnsupportedPtxVersion cudaErrorUnsupportedPtxVersion: the provided PTX was compiled with "
+              "an unsupported toolchain.\n",
+              "910 cudaErrorGraphExecUpdateFailure cudaErrorGraphExecUpdateFailure: the graph update was not",
+              "10000 cudaErrorApiFailureBase cudaErrorApiFailureBase: api failure base\n"});
+}
+
+namespace {
+// A fresh folder under the test's build folder, for builds that write where they run.
+std::string fresh_dir(const std::string& name) {
+  const std::string dir = std::string(PPLAB_SIM_TEST_TMP_DIR) + "/" + name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+const std::string nvcc_like_dir = std::string(PPLAB_SIM_TEST_SRC_DIR) + "/programs/nvcc_like/";
+}  // namespace
+
+TEST_CASE("a C file calls the runtime API: compiled by simcc, or by gcc against the sim's headers, it links") {
+  const std::string dir = fresh_dir("c_caller");
+  const std::string src = nvcc_like_dir + "c_caller/";
+  const std::string expected = "from C: 1 device, warp 32, host[255] = 510\n";
+  // One simcc command for both files, as `nvcc main.c scale.cu` would.
+  expect_run(run(std::string("cd ") + dir + " && " + PPLAB_SIM_SIMCC + " " + src + "main.c " + src +
+                 "scale.cu -o both && ./both"),
+             Exit::cleanly, {expected, "cudaSetDevice(7): cudaErrorInvalidDevice (invalid device ordinal)\n"});
+  // A Makefile's way: the C file by the C compiler, the .cu by simcc -c (no -o: scale.o), linked by simcc.
+  const std::string sim_include = std::string(PPLAB_SIM_TEST_SRC_DIR) + "/../include";
+  expect_run(run(std::string("cd ") + dir + " && cc -std=c99 -Wall -Werror -I" + sim_include + " -c " + src +
+                 "main.c -o main.o && " + PPLAB_SIM_SIMCC + " -c " + src + "scale.cu && " + PPLAB_SIM_SIMCC +
+                 " main.o scale.o -o apart && ./apart"),
+             Exit::cleanly, {expected});
+}
+
+TEST_CASE("simcc follows nvcc's include rules and names objects as nvcc does") {
+  const std::string dir = fresh_dir("include_rules");
+  const RunResult r = expect_run(run(std::string("cd ") + dir + " && " + PPLAB_SIM_SIMCC + " -c " + nvcc_like_dir +
+                                     "include_rules/main.cu && " + PPLAB_SIM_SIMCC + " main.o -o prog && ./prog"),
+                                 Exit::cleanly, {"include rules: 42, pid positive\n"});
+  CHECK(!contains(r.output, "the local unistd.h was read"));
+  // -c with -o and two sources cannot name both objects.
+  expect_run(run(std::string("cd ") + dir + " && " + PPLAB_SIM_SIMCC + " -c " + nvcc_like_dir + "c_caller/main.c " +
+                 nvcc_like_dir + "c_caller/scale.cu -o one.o"),
+             Exit::with_error, {"simcc: error: -c with -o takes one source file"});
+  // nvcc's steps that have no counterpart here are refused by name.
+  expect_run(run(std::string(PPLAB_SIM_SIMCC) + " -cuda " + nvcc_like_dir + "c_caller/scale.cu"), Exit::with_error,
+             {"simcc: error: -cuda asks nvcc for one step of its GPU pipeline"});
+}
+
+TEST_CASE("a dependent member template without `template`: simcc names the line and the fix") {
+  const RunResult r = run(std::string(PPLAB_SIM_SIMCC) + " " + nvcc_like_dir + "missing_template_keyword.cu -o " +
+                          PPLAB_SIM_TEST_TMP_DIR + "/missing_template_keyword");
+  INFO(r.output);
+  CHECK(r.status != 0);
+  expect_contains(r.output, {"missing_template_keyword.cu:10:", "simcc: note: nvcc accepts a member template",
+                             "write t.template f<1>(x)"});
 }

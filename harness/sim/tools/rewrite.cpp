@@ -4,9 +4,10 @@
 //   pplab-sim-rewrite input.cu output.cpp
 //
 // Three rewrites, all outside comments and string/char/raw-string literals:
-//   K<<<grid, block[, smem[, stream]]>>>(args)
+//   K<<<grid, block[, smem[, stream]]>>>(args)   (also `K << < grid, block >> > (args)`)
 //     -> ::pplab::sim::make_launcher("K", __FILE__, __LINE__,
-//            [&](const auto&... a) { K(a...); }, grid, block[, smem[, stream]])(args)
+//            [&](const auto&... a) { K(a...); }, grid, block[, smem[, stream]])
+//            .typed([](auto tag) -> decltype(kernel_parameters<decltype(tag)>(K)) {...})(args)
 //   extern __shared__ [__align__(n)] T name[];
 //     -> T* const name = (T*)::pplab::sim::dynamic_smem();        (in a function)
 //     -> static thread_local T* const name = (T*)...dynamic_smem(); (namespace scope)
@@ -167,14 +168,28 @@ size_t kernel_begin(const std::string& code, size_t end) {
   }
 }
 
+// One past the third of three `c` characters starting at i, with any blanks and line
+// breaks between them, as nvcc reads `<<<`, `<< <` and `>> >`; npos if there are not
+// three. No other C++ puts three `<` in a row, or three `>` at the top level of a
+// launch's configuration.
+size_t chevrons_end(const std::string& code, size_t i, char c) {
+  for (int k = 0; k < 3; ++k) {
+    if (k > 0)
+      while (i < code.size() && std::isspace(static_cast<unsigned char>(code[i]))) ++i;
+    if (i >= code.size() || code[i] != c) return std::string::npos;
+    ++i;
+  }
+  return i;
+}
+
 // Index of the `>>>` closing the launch configuration that starts at `from`.
 size_t config_end(const std::string& code, size_t from) {
   int depth = 0;
-  for (size_t i = from; i + 2 < code.size(); ++i) {
+  for (size_t i = from; i < code.size(); ++i) {
     char c = code[i];
     if (c == '(' || c == '[' || c == '{') ++depth;
     else if (c == ')' || c == ']' || c == '}') --depth;
-    else if (depth == 0 && c == '>' && code[i + 1] == '>' && code[i + 2] == '>') return i;
+    else if (depth == 0 && c == '>' && chevrons_end(code, i, '>') != std::string::npos) return i;
   }
   return std::string::npos;
 }
@@ -399,9 +414,9 @@ int rewrite_file(const std::string& in_path, const std::string& out_path, Contex
       stmt_start = i + 1;
     } else if (c == ';') {
       stmt_start = i + 1;
-    } else if (c == '<' && code.compare(i, 3, "<<<") == 0) {
+    } else if (size_t open_end; c == '<' && (open_end = chevrons_end(code, i, '<')) != std::string::npos) {
       size_t kb = kernel_begin(code, i);
-      size_t ce = config_end(code, i + 3);
+      size_t ce = config_end(code, open_end);
       if (kb == i || ce == std::string::npos) {
         std::fprintf(stderr, "%s: pplab-sim-rewrite: cannot parse the kernel launch here (line %zu)\n", in_name,
                      static_cast<size_t>(std::count(src.begin(), src.begin() + static_cast<long>(i), '\n') + 1));
@@ -409,13 +424,19 @@ int rewrite_file(const std::string& in_path, const std::string& out_path, Contex
       }
       std::string kernel = src.substr(kb, skip_ws_back(code, i) - kb);
       std::string name = collapse_ws(kernel);
-      std::string cfg = src.substr(i + 3, ce - (i + 3));
+      const size_t close_end = chevrons_end(code, ce, '>');
+      std::string cfg = src.substr(open_end, ce - open_end);
+      // .typed(...) gives the launcher the kernel's parameter types where its name alone
+      // says them (a function, or a template with all its arguments), so the arguments
+      // convert to them as in a call: a literal 0 to a pointer, an int to a float.
       std::string text = "::pplab::sim::make_launcher(\"" + name +
                          "\", __FILE__, __LINE__, [&](const auto&... pplab_sim_args_) { " + name +
-                         "(pplab_sim_args_...); }, " + cfg + ")";
-      text += newlines_in(src, kb, i);  // newlines between the name and <<< (cfg keeps its own)
-      edits.push_back({kb, ce + 3, text});
-      i = ce + 2;
+                         "(pplab_sim_args_...); }, " + cfg + ").typed([](auto pplab_sim_tag_) -> decltype(" +
+                         "::pplab::sim::kernel_parameters<decltype(pplab_sim_tag_)>(" + name + ")) { return {}; })";
+      // The line breaks between the name and <<<, and inside the chevrons (cfg keeps its own).
+      text += newlines_in(src, kb, open_end) + newlines_in(src, ce, close_end);
+      edits.push_back({kb, close_end, text});
+      i = close_end - 1;
     } else if (c == '_' && code.compare(i, 10, "__shared__") == 0 && (i == 0 || !ident_char(code[i - 1])) &&
                (i + 10 >= n || !ident_char(code[i + 10]))) {
       size_t semi = code.find(';', i);

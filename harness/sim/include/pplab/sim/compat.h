@@ -11,57 +11,12 @@
 #include "pplab/sim/runtime.h"
 #include "pplab/sim/types.h"
 
-// The runtime API version this surface follows (CUDA 13.0), as the real header sets it.
-#ifndef CUDART_VERSION
-#define CUDART_VERSION 13000
-#endif
 #ifndef CUDA_VERSION
 #define CUDA_VERSION 13000
 #endif
 
-enum cudaComputeMode : int {
-  cudaComputeModeDefault = 0,
-  cudaComputeModeExclusive = 1,
-  cudaComputeModeProhibited = 2,
-  cudaComputeModeExclusiveProcess = 3,
-};
-
-// Device flags (cudaSetDeviceFlags) and host-memory flags; values as in CUDA.
-#define cudaDeviceScheduleAuto 0x00
-#define cudaDeviceScheduleSpin 0x01
-#define cudaDeviceScheduleYield 0x02
-#define cudaDeviceScheduleBlockingSync 0x04
-#define cudaDeviceBlockingSync 0x04
-#define cudaDeviceMapHost 0x08
-#define cudaDeviceLmemResizeToMax 0x10
-#define cudaHostAllocPortable 0x01
-#define cudaHostAllocMapped 0x02
-#define cudaHostAllocWriteCombined 0x04
-#define cudaHostRegisterDefault 0x00
-#define cudaHostRegisterPortable 0x01
-#define cudaHostRegisterMapped 0x02
-#define cudaHostRegisterIoMemory 0x04
-#define cudaHostRegisterReadOnly 0x08
-#define cudaMemAttachHost 0x02
-#define cudaMemAttachSingle 0x04
-#define cudaInvalidDeviceId (-2)
-#define cudaCooperativeLaunchMultiDeviceNoPreSync 0x01
-#define cudaCooperativeLaunchMultiDeviceNoPostSync 0x02
-
-cudaError_t cudaSetDeviceFlags(unsigned int flags);
-cudaError_t cudaGetDeviceFlags(unsigned int* flags);
-cudaError_t cudaHostRegister(void* ptr, size_t size, unsigned int flags);
-cudaError_t cudaHostUnregister(void* ptr);
-cudaError_t cudaHostGetDevicePointer(void** dev_ptr, void* host_ptr, unsigned int flags);
-cudaError_t cudaHostGetFlags(unsigned int* flags, void* host_ptr);
-cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void* ptr, size_t length = 0,
-                                     unsigned int flags = cudaMemAttachSingle);
-cudaError_t cudaDriverGetVersion(int* version);
-cudaError_t cudaRuntimeGetVersion(int* version);
-cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* prop);
-cudaError_t cudaDeviceCanAccessPeer(int* can, int device, int peer);
-cudaError_t cudaStreamCreateWithPriority(cudaStream_t* stream, unsigned int flags, int priority);
-cudaError_t cudaDeviceGetStreamPriorityRange(int* least, int* greatest);
+// The C functions (device flags, mapped and registered memory, versions) are declared
+// in pplab/sim/runtime_api.h; these are the C++ overloads of them.
 template <class T>
 inline cudaError_t cudaHostGetDevicePointer(T** dev_ptr, void* host_ptr, unsigned int flags) {
   return cudaHostGetDevicePointer(reinterpret_cast<void**>(dev_ptr), host_ptr, flags);
@@ -75,33 +30,10 @@ inline cudaError_t cudaMallocHost(T** ptr, size_t size, unsigned int flags) {
   return cudaHostAlloc(reinterpret_cast<void**>(ptr), size, flags);
 }
 
-// CUDA 13 names where memory should live with a location, not a device number.
-// The values in this enum and cudaMemoryAdvise are CUDA's; each enumerator is one more
-// than the one before it.
-enum cudaMemLocationType : int {
-  cudaMemLocationTypeInvalid = 0, cudaMemLocationTypeDevice, cudaMemLocationTypeHost,
-  cudaMemLocationTypeHostNuma, cudaMemLocationTypeHostNumaCurrent,
-};
-struct cudaMemLocation {
-  cudaMemLocationType type;
-  int id;
-};
-enum cudaMemoryAdvise : int {
-  cudaMemAdviseSetReadMostly = 1, cudaMemAdviseUnsetReadMostly, cudaMemAdviseSetPreferredLocation,
-  cudaMemAdviseUnsetPreferredLocation, cudaMemAdviseSetAccessedBy, cudaMemAdviseUnsetAccessedBy,
-};
-// All memory is host memory here: prefetches and advice have nothing to move.
-cudaError_t cudaMemPrefetchAsync(const void* ptr, size_t count, cudaMemLocation location, unsigned int flags,
-                                 cudaStream_t stream = nullptr);
-cudaError_t cudaMemAdvise(const void* ptr, size_t count, cudaMemoryAdvise advice, cudaMemLocation location);
+// All memory is host memory here: prefetches and advice have nothing to move. The
+// forms before CUDA 13, with a device number for the location:
+cudaError_t cudaMemPrefetchAsync(const void* ptr, size_t count, int device, cudaStream_t stream = nullptr);
 cudaError_t cudaMemAdvise(const void* ptr, size_t count, cudaMemoryAdvise advice, int device);
-
-// Host work queued on a stream (runs after the stream's earlier work).
-#define CUDART_CB
-typedef void (*cudaHostFn_t)(void* user_data);
-typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void* user_data);
-cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* user_data);
-cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t cb, void* user_data, unsigned int flags);
 
 // --- occupancy -------------------------------------------------------------
 // The sim has no registers to fill; it answers what the selected device

@@ -1,12 +1,14 @@
 // What `kernel<<<grid, block, smem, stream>>>(args)` becomes after pplab-sim-rewrite:
 //
 //   ::pplab::sim::make_launcher("kernel", __FILE__, __LINE__,
-//       [&](const auto&... a) { kernel(a...); }, grid, block, smem, stream)(args)
+//       [&](const auto&... a) { kernel(a...); }, grid, block, smem, stream)
+//       .typed([](auto tag) -> decltype(kernel_parameters<decltype(tag)>(kernel)) { return {}; })(args)
 //
-// The arguments are evaluated once, decayed and stored; every CUDA thread then
-// calls the kernel with them, and the kernel's by-value parameters make each
-// thread's own copy, as on a GPU. The lambda (rather than a function pointer) lets
-// template arguments be deduced from the call arguments as nvcc does.
+// The arguments are evaluated once, converted to the kernel's parameter types where
+// those are known (below), and stored; every CUDA thread then calls the kernel with
+// them, and the kernel's by-value parameters make each thread's own copy, as on a GPU.
+// The lambda (rather than a function pointer) lets template arguments be deduced from
+// the call arguments as nvcc does.
 #pragma once
 #include <cstddef>
 #include <tuple>
@@ -69,7 +71,43 @@ struct Launcher {
     t->desc.body = t;
     launch_async(&t->desc, [](void* p) { delete static_cast<Task*>(p); }, t, stream);
   }
+  // This launcher, or one typed with the parameters `probe` names (TypedLauncher, below).
+  template <class Probe>
+  auto typed(Probe probe) const;
 };
+
+// The parameter types of a kernel named by a function, a function pointer, or a template
+// with every template argument given; only ever named in decltype. Tag makes the call
+// dependent, so that for a name that does not say its types (a template whose arguments
+// come from the call, an overload set) the probe in Launcher::typed fails quietly.
+template <class Tag, class... P>
+std::tuple<P...> kernel_parameters(void (*)(P...));
+
+// A launcher whose call takes the kernel's own parameter types, so the launch's
+// arguments convert as a call's do (a literal 0 or NULL to a pointer, an int to a
+// float, a derived pointer to its base) before they are stored. A call with another
+// number of arguments (a kernel with default arguments) goes to the untyped launcher.
+template <class F, class Params>
+struct TypedLauncher;
+template <class F, class... P>
+struct TypedLauncher<F, std::tuple<P...>> {
+  Launcher<F> untyped;
+  void operator()(P... p) const { untyped(std::move(p)...); }
+  template <class... A>
+    requires(sizeof...(A) != sizeof...(P))
+  void operator()(A&&... a) const {
+    untyped(std::forward<A>(a)...);
+  }
+};
+
+template <class F>
+template <class Probe>
+auto Launcher<F>::typed(Probe) const {
+  if constexpr (std::is_invocable_v<Probe, int>)
+    return TypedLauncher<F, std::invoke_result_t<Probe, int>>{*this};
+  else
+    return *this;
+}
 
 template <class F>
 Launcher<F> make_launcher(const char* name, const char* file, int line, F kernel, dim3 grid, dim3 block,

@@ -1,0 +1,2 @@
+#pragma once
+inline int local_value() { return 41; }

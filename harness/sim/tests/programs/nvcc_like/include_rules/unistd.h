@@ -1,0 +1,3 @@
+// A local header named like a system one: only a quoted include may find it.
+#pragma once
+#define LOCAL_UNISTD_WAS_READ 1
