@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstring>
+#include <string>
 
 #include "pplab/sim/runtime_api.h"
 
