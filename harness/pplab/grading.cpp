@@ -629,14 +629,22 @@ void sanitize_gpu_checks(LabGrade& grade, const CheckOptions& options, const Gra
     return sandboxed(settings.sandbox, grade.lab.student_runner, words);
   };
   const auto started = SteadyClock::now();
-  const SanitizerResult found = [&] {
+  // racecheck runs one process per check, case_jobs at a time; each process holds the
+  // GPU shared, so a timing that asks for the GPU waits for the processes running (the
+  // gate lets no new one start), not for the whole tool.
+  SanitizerSpread spread{grade.checks.cases.size(), settings.case_jobs, {}};
+  spread.guard = [&](const std::function<void()>& process) {
     const GpuGate::Hold shared(settings.gpu, GpuGate::Hold::shared);
-    return run_sanitizer(settings.sanitizer, grade.lab.student_checks, {"memcheck", "racecheck"}, options.environment,
-                    grade.lab.sanitizer_large_n,
-                    std::min(settings.case_limit, std::chrono::seconds(300)), options.working_directory,
-                    grade.lab.student_runner.empty() ? nullptr
-                                                     : std::function<std::vector<std::string>(const std::string&)>(runner_under));
-  }();
+    process();
+  };
+  const SanitizerResult found =
+      run_sanitizer(settings.sanitizer, grade.lab.student_checks, {"memcheck", "racecheck"}, options.environment,
+                    grade.lab.sanitizer_large_n, std::min(settings.case_limit, std::chrono::seconds(300)),
+                    options.working_directory,
+                    grade.lab.student_runner.empty()
+                        ? nullptr
+                        : std::function<std::vector<std::string>(const std::string&)>(runner_under),
+                    spread);
   say_done(settings, grade, "compute-sanitizer", started);
   grade.sanitized = true;
   for (const auto& problem : found.problems) grade.notes.push_back(problem);
@@ -762,45 +770,38 @@ void sanitize_and_score_lab(LabGrade& grade, const CheckOptions& options, const 
 }  // namespace
 
 void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSettings& settings) {
-  // Labs are graded side by side, each in a scratch folder of its own; the GPU gate
-  // still lets every timing run alone. In two rounds: first every lab's checks and
-  // timing, then compute-sanitizer and the points. The tools can share the GPU for
-  // minutes (lab 11's took 71 s on an H200), and a timing waits until no tool runs,
-  // so tools run only once none of this submission's timings is left to wait for them.
+  // Labs are graded side by side, each in a scratch folder of its own, each from its
+  // checks through its timing and compute-sanitizer to its points; the GPU gate still
+  // lets every timing run alone (a tool's processes hold it shared one at a time, so a
+  // timing waits for those running, not for a whole tool).
+  // The last labs first: the sorts' checks, emulator checks and tools take the longest
+  // (50-120 s each for labs 09-11 on an H200, against 2-12 s for labs 01-08), so started
+  // first they run beside the short labs instead of after them.
   std::vector<GradeSettings> own(labs.size(), settings);
-  std::vector<CheckOptions> options(labs.size());
-  std::vector<char> stopped(labs.size(), 0);  // a lab whose grading threw is not taken further
-  const auto side_by_side = [&](const std::function<void(std::size_t)>& part) {
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-      for (std::size_t i = next++; i < labs.size(); i = next++) {
-        LabGrade& grade = labs[i];
-        if (stopped[i]) continue;
-        try {
-          part(i);
-        } catch (const std::exception& error) {
-          // This lab alone is lost, with the reason; the others are graded.
-          stopped[i] = 1;
-          grade.status = LabStatus::not_graded;
-          grade.status_detail = std::string("grading stopped early: ") + error.what();
-          grade.rules = settings.points.rules_for(grade.lab.folder);
-        }
+  std::atomic<std::size_t> taken{0};
+  auto worker = [&] {
+    for (std::size_t k; (k = taken++) < labs.size();) {
+      const std::size_t i = labs.size() - 1 - k;
+      LabGrade& grade = labs[i];
+      try {
+        own[i].scratch = settings.scratch / grade.lab.folder;
+        fs::create_directories(own[i].scratch);
+        CheckOptions options;
+        check_and_time_lab(grade, options, own[i]);
+        sanitize_and_score_lab(grade, options, own[i]);
+      } catch (const std::exception& error) {
+        // This lab alone is lost, with the reason; the others are graded.
+        grade.status = LabStatus::not_graded;
+        grade.status_detail = std::string("grading stopped early: ") + error.what();
+        grade.rules = settings.points.rules_for(grade.lab.folder);
       }
-    };
-    const int workers = std::max(1, std::min<int>(settings.lab_jobs, int(labs.size())));
-    std::vector<std::thread> threads;
-    for (int t = 1; t < workers; ++t) threads.emplace_back(worker);
-    worker();
-    for (auto& thread : threads) thread.join();
+    }
   };
-  side_by_side([&](std::size_t i) {
-    own[i].scratch = settings.scratch / labs[i].lab.folder;
-    fs::create_directories(own[i].scratch);
-    check_and_time_lab(labs[i], options[i], own[i]);
-  });
-  side_by_side([&](std::size_t i) {
-    sanitize_and_score_lab(labs[i], options[i], own[i]);
-  });
+  const int workers = std::max(1, std::min<int>(settings.lab_jobs, int(labs.size())));
+  std::vector<std::thread> threads;
+  for (int t = 1; t < workers; ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& thread : threads) thread.join();
   report.labs.insert(report.labs.end(), labs.begin(), labs.end());
 }
 

@@ -2,9 +2,10 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <future>
+#include <atomic>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -43,68 +44,128 @@ fs::path find_sanitizer() {
   return {};
 }
 
+namespace {
+
+// Reads one tool process's output into `result`: each report is attributed to the check
+// that was running (the checker marks each one), at most one finding per check.
+// Returns whether the tool printed its summary, that is, finished.
+bool read_reports(const std::string& tool, const std::string& output, SanitizerResult& result) {
+  std::istringstream lines(output);
+  std::string line, check = "(before the first check)";
+  std::set<std::string> reported;
+  for (const auto& finding : result.findings)
+    if (finding.tool == tool) reported.insert(finding.check);
+  bool summary = false;
+  std::size_t open = SIZE_MAX;  // the finding whose report lines are being read
+  int kept = 0;
+  while (std::getline(lines, line)) {
+    // The tool's lines come relayed from the runner, marked as the lab's output.
+    if (line.rfind(pplab::channel::kLabLinePrefix, 0) == 0) line.erase(0, std::strlen(pplab::channel::kLabLinePrefix));
+    if (line.rfind(kMarker, 0) == 0) {
+      check = line.substr(kMarker.size());
+      open = SIZE_MAX;
+      continue;
+    }
+    if (line.find("ERROR SUMMARY:") != std::string::npos || line.find("RACECHECK SUMMARY:") != std::string::npos) {
+      summary = true;
+      open = SIZE_MAX;
+      continue;
+    }
+    if (is_report_start(line) && !reported.count(check)) {
+      reported.insert(check);
+      result.findings.push_back({tool, check, line.substr(kTool.size())});
+      open = result.findings.size() - 1;
+      kept = 1;
+      continue;
+    }
+    if (open != SIZE_MAX && line.rfind(kTool, 0) == 0 && kept < 4 && line.size() > kTool.size()) {
+      result.findings[open].first_lines += "\n" + line.substr(kTool.size());
+      ++kept;
+    }
+  }
+  return summary;
+}
+
+// One process of a tool: the checks from `first` to `last` (doctest's 1-based range;
+// 0 and 0 for all of them, `last` 0 for every check from `first` on).
+struct ToolRun {
+  std::string tool;
+  std::size_t first = 0, last = 0;
+};
+
+// The processes to run: racecheck, whose time is in the kernel launches of each check,
+// gets one process per check, `processes` of them at a time; every other tool one
+// process over all checks.
+std::vector<ToolRun> plan_runs(const std::vector<std::string>& tools, const SanitizerSpread& spread) {
+  std::vector<ToolRun> runs;
+  for (const auto& tool : tools) {
+    if (tool != "racecheck" || spread.processes < 2 || spread.checks < 2) {
+      runs.push_back({tool});
+      continue;
+    }
+    // The last process runs every check from its first on: a check list shorter than the
+    // binary's (a crash ended the GPU run early) still covers every check.
+    for (std::size_t i = 1; i <= spread.checks; ++i) runs.push_back({tool, i, i == spread.checks ? 0 : i});
+  }
+  return runs;
+}
+
+}  // namespace
+
 SanitizerResult run_sanitizer(const fs::path& sanitizer, const fs::path& binary, const std::vector<std::string>& tools,
                               const std::map<std::string, std::string>& environment, std::size_t large_n,
                               std::chrono::seconds limit,
                               const fs::path& working_directory,
-                              const std::function<std::vector<std::string>(const std::string& tool)>& runner_under) {
+                              const std::function<std::vector<std::string>(const std::string& tool)>& runner_under,
+                              const SanitizerSpread& spread) {
   SanitizerResult result;
   auto env = environment;
   env["PPLAB_CASE_MARKERS"] = "1";
   env["PPLAB_LARGE_N"] = std::to_string(large_n);
-  // The tools run side by side, each one process over every check (racecheck is the
-  // slow one); their reports are read in the order the tools were given.
-  std::vector<std::future<ProcessResult>> runs;
+  const std::vector<ToolRun> planned = plan_runs(tools, spread);
+  // The tools run side by side; racecheck's checks, when spread, `processes` at a time
+  // beside the other tools. Reports are read in the order the tools were given.
+  std::vector<ProcessResult> outputs(planned.size());
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    for (std::size_t i; (i = next++) < planned.size();) {
+      const ToolRun& run = planned[i];
+      std::vector<std::string> argv = {sanitizer.string(), "--tool", run.tool, "--print-limit", "20", binary.string(),
+                                       "--no-version=true"};
+      auto tool_env = env;
+      if (runner_under) {
+        tool_env["PPLAB_RUNNER_COMMAND"] = nlohmann::json(runner_under(run.tool)).dump();
+        argv = {binary.string(), "--no-version=true"};
+      }
+      if (run.first) argv.push_back("--first=" + std::to_string(run.first));
+      if (run.last) argv.push_back("--last=" + std::to_string(run.last));
+      const auto process = [&] {
+        outputs[i] = run_process(argv, tool_env, limit, std::size_t(8) << 20, working_directory.string());
+      };
+      spread.guard ? spread.guard(process) : process();
+    }
+  };
+  const std::size_t workers =
+      std::min(planned.size(), tools.size() + std::size_t(std::max(1, spread.processes)) - 1);
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < workers; ++t) threads.emplace_back(work);
+  for (auto& thread : threads) thread.join();
   for (const auto& tool : tools) {
-    std::vector<std::string> argv = {sanitizer.string(), "--tool", tool, "--print-limit", "20", binary.string(),
-                                     "--no-version=true"};
-    auto tool_env = env;
-    if (runner_under) {
-      tool_env["PPLAB_RUNNER_COMMAND"] = nlohmann::json(runner_under(tool)).dump();
-      argv = {binary.string(), "--no-version=true"};
-    }
-    runs.push_back(std::async(std::launch::async, [argv, tool_env, limit, working_directory] {
-      return run_process(argv, tool_env, limit, std::size_t(8) << 20, working_directory.string());
-    }));
-  }
-  for (std::size_t t = 0; t < tools.size(); ++t) {
-    const std::string& tool = tools[t];
-    const auto run = runs[t].get();
-    std::istringstream lines(run.output);
-    std::string line, check = "(before the first check)";
-    std::set<std::string> reported;
-    bool summary = false;
-    SanitizerFinding* open = nullptr;
-    int kept = 0;
-    while (std::getline(lines, line)) {
-      // The tool's lines come relayed from the runner, marked as the lab's output.
-      if (line.rfind(pplab::channel::kLabLinePrefix, 0) == 0) line.erase(0, std::strlen(pplab::channel::kLabLinePrefix));
-      if (line.rfind(kMarker, 0) == 0) {
-        check = line.substr(kMarker.size());
-        open = nullptr;
-        continue;
-      }
-      if (line.find("ERROR SUMMARY:") != std::string::npos || line.find("RACECHECK SUMMARY:") != std::string::npos) {
-        summary = true;
-        open = nullptr;
-        continue;
-      }
-      if (is_report_start(line) && !reported.count(check)) {
-        reported.insert(check);
-        result.findings.push_back({tool, check, line.substr(kTool.size())});
-        open = &result.findings.back();
-        kept = 1;
-        continue;
-      }
-      if (open && line.rfind(kTool, 0) == 0 && kept < 4 && line.size() > kTool.size()) {
-        open->first_lines += "\n" + line.substr(kTool.size());
-        ++kept;
+    bool every_run_finished = true;
+    std::string why;
+    for (std::size_t i = 0; i < planned.size(); ++i) {
+      if (planned[i].tool != tool) continue;
+      const ProcessResult& run = outputs[i];
+      const bool summary = read_reports(tool, run.output, result);
+      if (!summary && runner_under && run.succeeded() && run.output.find(kTool) == std::string::npos)
+        continue;  // no check started the runner: nothing ran under the tool
+      if (!summary && every_run_finished) {
+        every_run_finished = false;
+        why = run.describe();
       }
     }
-    if (!summary && runner_under && run.succeeded() && run.output.find(kTool) == std::string::npos)
-      continue;  // no check started the runner: nothing ran under the tool
-    if (!summary)
-      result.problems.push_back("compute-sanitizer --tool " + tool + " did not finish (" + run.describe() +
+    if (!every_run_finished)
+      result.problems.push_back("compute-sanitizer --tool " + tool + " did not finish (" + why +
                                 "): its reports may be incomplete");
   }
   return result;

@@ -26,19 +26,31 @@ struct SanitizerResult {
   std::vector<std::string> problems;       ///< a tool that could not run or finish, and why
 };
 
+/// How far racecheck's work may spread: over `processes` processes at a time, one per
+/// check, when the binary has `checks` of them (1 process: one over every check).
+struct SanitizerSpread {
+  std::size_t checks = 0;  ///< the binary's test cases, as its GPU run counted them
+  int processes = 1;       ///< racecheck processes at a time
+  /// Runs each tool process given to it (for example holding the GPU gate, so that a
+  /// timing waits for the processes running, not for the whole tool); empty: just runs it.
+  std::function<void(const std::function<void()>& process)> guard;
+};
+
 /// Runs `binary` under each tool of `tools` with `environment` (the seed), its large-input
 /// checks at `large_n` elements (PPLAB_LARGE_N: a size the tools finish), at most `limit`
 /// per tool. `sanitizer` is the
 /// compute-sanitizer program.
 /// A lab's checks hold no CUDA code of their own (harness/remote): the tool wraps the
 /// runner the checks start instead. `runner_under` gives that command for a tool; when
-/// it is empty, the tool wraps `binary` itself.
+/// it is empty, the tool wraps `binary` itself. `spread` lets racecheck, the slow tool,
+/// run its checks side by side.
 SanitizerResult run_sanitizer(const std::filesystem::path& sanitizer, const std::filesystem::path& binary,
                               const std::vector<std::string>& tools,
                               const std::map<std::string, std::string>& environment, std::size_t large_n,
                               std::chrono::seconds limit,
                               const std::filesystem::path& working_directory,
-                              const std::function<std::vector<std::string>(const std::string& tool)>& runner_under = {});
+                              const std::function<std::vector<std::string>(const std::string& tool)>& runner_under = {},
+                              const SanitizerSpread& spread = {});
 
 /// The compute-sanitizer on PATH (or next to nvcc's usual place), or empty.
 std::filesystem::path find_sanitizer();

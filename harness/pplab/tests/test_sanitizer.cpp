@@ -6,7 +6,10 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <algorithm>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "sanitizer.h"
 
@@ -58,4 +61,58 @@ TEST_CASE("sanitizer: a tool that does not finish is a problem, never a clean ru
   const auto result = run_sanitizer(fake, dir / "program", {"racecheck"}, {}, 65536, std::chrono::seconds(30), dir);
   REQUIRE(result.problems.size() == 1);
   CHECK(result.problems[0].find("did not finish") != std::string::npos);
+}
+
+TEST_CASE("sanitizer: racecheck spread over processes runs every check once and attributes each hazard to its check") {
+  const fs::path dir = fs::temp_directory_path() / "pplab-sanitizer-test-c";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // The program runs the checks of doctest's 1-based range (--first, --last) of three, the
+  // second and third racy, and notes each range it was given.
+  const fs::path program = dir / "program";
+  std::ofstream(program) << "#!/bin/sh\nfirst=1; last=3\n"
+                            "for a in \"$@\"; do case $a in --first=*) first=${a#--first=};; "
+                            "--last=*) last=${a#--last=};; esac; done\n"
+                            "echo \"$first-$last\" >> \"$(dirname \"$0\")/ranges\"\n"
+                            "i=$first; while [ $i -le $last ]; do echo \"pplab: check: check $i\"\n"
+                            "  [ $i -ge 2 ] && echo '========= Error: Race reported between Write access in a.cu:12'\n"
+                            "  i=$((i + 1)); done\n";
+  const fs::path fake = dir / "compute-sanitizer";
+  std::ofstream(fake) << "#!/bin/sh\nshift 4\n\"$@\"\necho '========= RACECHECK SUMMARY: done'\n";
+  fs::permissions(program, fs::perms::owner_all);
+  fs::permissions(fake, fs::perms::owner_all);
+
+  const auto result = run_sanitizer(fake, program, {"racecheck"}, {}, 4096, std::chrono::seconds(30), dir, {},
+                                    pplab::cli::SanitizerSpread{3, 2});
+  CHECK(result.problems.empty());
+  REQUIRE(result.findings.size() == 2);
+  std::vector<std::string> racy;
+  for (const auto& finding : result.findings) racy.push_back(finding.check);
+  std::sort(racy.begin(), racy.end());
+  CHECK(racy == std::vector<std::string>{"check 2", "check 3"});
+  std::ifstream ranges_file(dir / "ranges");
+  std::vector<std::string> ranges;
+  for (std::string line; std::getline(ranges_file, line);) ranges.push_back(line);
+  std::sort(ranges.begin(), ranges.end());
+  // One process a check; the last one runs every check from its first on.
+  CHECK(ranges == std::vector<std::string>{"1-1", "2-2", "3-3"});
+}
+
+TEST_CASE("sanitizer: without a spread racecheck is one process over every check") {
+  const fs::path dir = fs::temp_directory_path() / "pplab-sanitizer-test-d";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path program = dir / "program";
+  std::ofstream(program) << "#!/bin/sh\necho \"$*\" >> \"$(dirname \"$0\")/arguments\"\n";
+  const fs::path fake = dir / "compute-sanitizer";
+  std::ofstream(fake) << "#!/bin/sh\nshift 4\n\"$@\"\necho '========= RACECHECK SUMMARY: done'\n";
+  fs::permissions(program, fs::perms::owner_all);
+  fs::permissions(fake, fs::perms::owner_all);
+  const auto result = run_sanitizer(fake, program, {"memcheck", "racecheck"}, {}, 4096, std::chrono::seconds(30), dir,
+                                    {}, pplab::cli::SanitizerSpread{5, 1});
+  CHECK(result.problems.empty());
+  std::ifstream arguments(dir / "arguments");
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(arguments, line);) lines.push_back(line);
+  CHECK(lines == std::vector<std::string>{"--no-version=true", "--no-version=true"});
 }
