@@ -5,7 +5,8 @@
 // normalised-float reads of 8- and 16-bit, signed and unsigned, one- and four-channel data.
 //
 // Each line: the case, the coordinates, then the fetched value(s). Built with nvcc
-// -arch=sm_90 and run on the H200 it wrote texture_fetches.expected.
+// -arch=sm_90 and run on an H100 (GH100, as the H200; driver 580.159.04, CUDA 13.0,
+// 2026-12-05) it wrote texture_fetches.expected.
 #include <cstdio>
 #include <cstring>
 #include <vector>
