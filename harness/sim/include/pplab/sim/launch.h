@@ -83,10 +83,11 @@ struct Launcher {
 template <class Tag, class... P>
 std::tuple<P...> kernel_parameters(void (*)(P...));
 
-// A launcher whose call takes the kernel's own parameter types, so the launch's
-// arguments convert as a call's do (a literal 0 or NULL to a pointer, an int to a
-// float, a derived pointer to its base) before they are stored. A call with another
-// number of arguments (a kernel with default arguments) goes to the untyped launcher.
+/// A launcher whose call takes the kernel's own parameter types, so the launch's
+/// arguments convert as a call's do (a literal 0 or NULL to a pointer, an int to a
+/// float, a derived pointer to its base) before they are stored. A call with another
+/// number of arguments (a kernel with default arguments) goes to the untyped launcher.
+/// Only the specialisation for a std::tuple of parameter types is defined.
 template <class F, class Params>
 struct TypedLauncher;
 template <class F, class... P>
