@@ -405,3 +405,6 @@ cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end);
 cudaError_t cudaEventDestroy(cudaEvent_t event);
 PPLAB_SIM_C_END
+
+// CUDA arrays and texture objects: their types and C functions.
+#include "pplab/sim/textures_api.h"

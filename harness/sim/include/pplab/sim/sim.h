@@ -18,3 +18,4 @@
 #include "pplab/sim/launch.h"
 #include "pplab/sim/shared_check.h"
 #include "pplab/sim/compat.h"
+#include "pplab/sim/textures.h"
