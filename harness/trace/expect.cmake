@@ -56,7 +56,8 @@ set(trace_expect_07 "flags: 0 1 1 0 0|exclusive scan: 0 0 1 2 2|out[0] = 60 out[
 set(trace_page_07 "60 &gt; 50: 1|out[1] = 51")
 set(trace_expect_11 "ones = 2, zeros = 4 − 2 = 2"
     "T0: 7 (bit 1) → 2 + 0 = 2 | T1: 14 (bit 0) → 0 + 0 = 0 | T2: 4 (bit 0) → 0 + 1 = 1 | T3: 1 (bit 1) → 2 + 1 = 3"
-    "7 14 4 1 ‖ 14 4 7 1|4 1 14 7 ‖|‖ 1 4 14 7|1 4 7 14 ‖|output 14 4 7 1, `positions` 2 0 1 3 ✓")
+    "7 14 4 1 ‖ 14 4 7 1|4 1 14 7 ‖|‖ 1 4 14 7|1 4 7 14 ‖|output 14 4 7 1, `positions` 2 0 1 3 ✓"
+    "The device-wide sort (TODOs 11.2-11.6), untraced, by the three kernels on 9192 keys (3 tiles)|(stable) ✓")
 set(trace_page_11 "__syncthreads_count()|7 (bit 1) → 2 + 0 = 2")
 set(trace_expect_12 "ones = 0xFFFFFFF9, zeros = ~ones = 0x00000006, __popc(zeros) = 2"
     "T0: 7: ones & below 0000 = 0000 → 2 + 0 = 2 | T1: 14: zeros & below 0001 = 0000 → 0"
