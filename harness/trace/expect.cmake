@@ -42,7 +42,8 @@ set(trace_page_10 "diagonal 8: split (3, 5)")
 set(trace_expect_03 "T0: max(5, 6) = 6|T5: max(1, 20) = 20|warp finish, offset 4"
     "T0: max(6, 12) = 12 | T1: max(17, 20) = 20 | T2: max(14, 9) = 14 | T3: max(11, 10) = 11"
     "12 20 14 11 · · · ·|T0: max(12, 14) = 14 | T1: max(20, 11) = 20|T0: max(14, 20) = 20"
-    "max = 20 ✓|with `Min` gives 0, with `Sum` 129 ✓")
+    "max = 20 ✓|with `Min` gives 0, with `Sum` 129 ✓"
+    "The tree in shared memory (TODO 03.2), on a block of 128 threads and 256 values: max 50, min -50, sum -51 ✓")
 set(trace_page_03 "max(14, 20) = 20|__shfl_down_sync()")
 set(trace_expect_05 "offset 1|offset 2|offset 4|Result (inclusive scan): 1 11 111 1111 11111 ✓")
 set(trace_page_05 "11111")
