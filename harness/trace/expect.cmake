@@ -45,7 +45,8 @@ set(trace_expect_03 "T0: max(5, 6) = 6|T5: max(1, 20) = 20|warp finish, offset 4
     "max = 20 ✓|with `Min` gives 0, with `Sum` 129 ✓"
     "The tree in shared memory (TODO 03.2), on a block of 128 threads and 256 values: max 50, min -50, sum -51 ✓")
 set(trace_page_03 "max(14, 20) = 20|__shfl_down_sync()")
-set(trace_expect_05 "offset 1|offset 2|offset 4|Result (inclusive scan): 1 11 111 1111 11111 ✓")
+set(trace_expect_05 "offset 1|offset 2|offset 4|Result (inclusive scan): 1 11 111 1111 11111 ✓"
+    "Many tiles (TODOs 05.1-05.4), untraced: the inclusive and exclusive scans of 1100 elements in blocks of 32 threads (35 tiles|) ✓")
 set(trace_page_05 "11111")
 set(trace_expect_06 "tile afterwards: 3 1 7 0 4 1 6 3|tile afterwards: 3 4 7 7 4 5 6 9"
     "tile afterwards: 3 4 7 11 4 5 6 14|x7 = 14 + 11 = 25 (the total), then the root x7 = 0"

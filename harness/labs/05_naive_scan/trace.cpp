@@ -1,7 +1,9 @@
 // pplab trace 05: the Hillis–Steele scan on the handout's example A B C D E
 // (1, 10, 100, 1000, 10000: each digit of a sum says which letters it holds), one
 // block of 8 threads. The kernel keeps two copies of the tile, buffer[0] and
-// buffer[1]: every step reads one and writes the other.
+// buffer[1]: every step reads one and writes the other. Then, untraced, both scans of an
+// input of many tiles, which the one-tile example never is: the tiles' totals (TODO 05.3)
+// scanned in turn and added back (TODO 05.4).
 #include <cuda_runtime.h>
 
 #include <iostream>
@@ -83,5 +85,40 @@ int main(int argc, char** argv) {
   tr::print_result(out_stream, options.markdown,
                    options.markdown ? "The inclusive scan written to `out`" : "Result (inclusive scan)", tr::joined(out),
                    ok);
-  return tr::finish(ok);
+
+  // Five elements fit one tile, so the worked example never writes a tile's total
+  // (TODO 05.3) nor adds the tiles' offsets back (TODO 05.4), and scans inclusively only.
+  // Here both scans run untraced on 1100 elements in blocks of 32 threads: 35 tiles, whose
+  // totals are scanned as 2 tiles, whose totals are scanned as one. The emulator watches
+  // them as it watches every check (a missing barrier is a data race, and the trace ends
+  // in that report); the results are compared with the CPU's.
+  constexpr int kTilesThreads = 32;
+  std::vector<int> many(1100);
+  for (std::size_t i = 0; i < many.size(); ++i) many[i] = static_cast<int>((i * 37) % 19) - 9;
+  const std::size_t many_n = many.size();
+  const int* d_many = tr::to_device(many);
+  int* d_many_out = tr::device_array<int>(many_n);
+  auto scanned = [&](bool inclusive) {
+    if (inclusive)
+      pplab::lab05::inclusive_scan(d_many, d_many_out, many_n, kTilesThreads);
+    else
+      pplab::lab05::exclusive_scan(d_many, d_many_out, many_n, kTilesThreads);
+    cudaDeviceSynchronize();
+    return tr::from_device(d_many_out, many_n);
+  };
+  const std::vector<int> many_inclusive = scanned(true), many_exclusive = scanned(false);
+  std::vector<int> want_inclusive(many_n), want_exclusive(many_n);
+  int running = 0;
+  for (std::size_t i = 0; i < many_n; ++i) {
+    want_exclusive[i] = running;
+    running += many[i];
+    want_inclusive[i] = running;
+  }
+  const bool inclusive_ok = many_inclusive == want_inclusive, exclusive_ok = many_exclusive == want_exclusive;
+  const std::string wrong = !inclusive_ok && !exclusive_ok ? "both scans" : !inclusive_ok ? "the inclusive scan" : "the exclusive scan";
+  out_stream << (options.markdown ? "\n" : "") << "Many tiles (TODOs 05.1-05.4), untraced: the inclusive and exclusive "
+             << "scans of " << many_n << " elements in blocks of " << kTilesThreads << " threads ("
+             << (many_n + kTilesThreads - 1) / kTilesThreads << " tiles, their totals scanned in turn)"
+             << (inclusive_ok && exclusive_ok ? " ✓" : " ✗ (" + wrong + " differs from the CPU's)") << "\n";
+  return tr::finish(ok && inclusive_ok && exclusive_ok);
 }
