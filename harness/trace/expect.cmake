@@ -51,7 +51,8 @@ set(trace_page_05 "11111")
 set(trace_expect_06 "tile afterwards: 3 1 7 0 4 1 6 3|tile afterwards: 3 4 7 7 4 5 6 9"
     "tile afterwards: 3 4 7 11 4 5 6 14|x7 = 14 + 11 = 25 (the total), then the root x7 = 0"
     "tile afterwards: 3 4 7 0 4 5 6 11|tile afterwards: 3 0 7 4 4 11 6 16"
-    "tile afterwards: 0 3 4 11 11 15 16 22|3 4 11 11 15 16 22 25 ✓")
+    "tile afterwards: 0 3 4 11 11 15 16 22|3 4 11 11 15 16 22 25 ✓"
+    "Many tiles (TODOs 06.1-06.5), untraced: the exclusive and inclusive scans of 4500 elements in blocks of 32 threads (71 padded tiles of 64|) ✓")
 set(trace_page_06 "x7 = 14 + 11 = 25|down-sweep, stride 1")
 set(trace_expect_07 "flags: 0 1 1 0 0|exclusive scan: 0 0 1 2 2|out[0] = 60 out[1] = 51"
     "T1: 60 > 50: 1|shared afterwards: 0 1 2 1 0|shared afterwards: 0 1 2 2 2|out = 60 51, k = 2 ✓")
