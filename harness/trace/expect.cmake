@@ -31,7 +31,8 @@ set(trace_expect_09 "Step 1: the window loaded (TODO 09.2)" "window afterwards: 
     "Step 2: phase 0 (even)" "T0: window[0]: 5 → 1" "window[1]: 1 → 5 | T1: window[2]: 4 → 2" "window[3]: 2 → 4"
     "window afterwards: 1 5 2 4 3" "Step 3: phase 1 (odd)" "window afterwards: 1 2 5 3 4"
     "Step 4: phase 2 (even)" "window afterwards: 1 2 3 5 4" "Step 5: phase 3 (odd)" "window afterwards: 1 2 3 4 5"
-    "Step 6: phase 4 (even): nothing to swap" "Sorted: 1 2 3 4 5 ✓")
+    "Step 6: phase 4 (even): nothing to swap" "Sorted: 1 2 3 4 5 ✓"
+    "Several windows (TODOs 09.1-09.5), untraced: `odd_even_sort` of 280 keys in blocks of 32 threads (windows of 64 keys, 9 rounds) ✓")
 set(trace_page_09 "phase 1 (odd)|5 → 1")
 set(trace_expect_10 "each thread's split (TODO 10.1) and 2 keys merged from it (TODO 10.2)"
     "T0: out[0] = 0" "out[1] = 1" "diagonal 0: split (0, 0)" "T2: out[4] = 4" "out[5] = 5"
