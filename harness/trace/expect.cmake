@@ -38,7 +38,8 @@ set(trace_expect_10 "each thread's split (TODO 10.1) and 2 keys merged from it (
     "T0: out[0] = 0" "out[1] = 1" "diagonal 0: split (0, 0)" "T2: out[4] = 4" "out[5] = 5"
     "diagonal 4: split (2, 2)" "T4: out[8] = 8" "out[9] = 9" "diagonal 8: split (3, 5)" "0 1 2 3 4 5 6 7 8 9 ‖ 0 1 2 3 3"
     "Merged by the five threads: 0 1 2 3 4 5 6 7 8 9 ✓"
-    "merge_keys, the lab's merge pass (TODO 10.5): 0 1 2 3 4 5 6 7 8 9 ✓")
+    "merge_keys, the lab's merge pass (TODO 10.5): 0 1 2 3 4 5 6 7 8 9 ✓"
+    "The whole sort (TODOs 10.3-10.6), untraced: `sort_keys` of 9704 keys (2 block-sort tiles of 8704, 1 merge pass)|`sort_pairs` of 18408 (3 tiles, 2 merge passes) ✓")
 set(trace_page_10 "diagonal 8: split (3, 5)")
 set(trace_expect_03 "T0: max(5, 6) = 6|T5: max(1, 20) = 20|warp finish, offset 4"
     "T0: max(6, 12) = 12 | T1: max(17, 20) = 20 | T2: max(14, 9) = 14 | T3: max(11, 10) = 11"

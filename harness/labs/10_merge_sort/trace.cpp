@@ -2,7 +2,9 @@
 // threads of 2 outputs each (trace_kernels.cu, from the student's merge_path and
 // serial_merge). The kernel has no barrier, so the trace watches its output, the merged
 // keys beside each thread's split, and takes each thread's writes as it ends. Then the
-// lab's own merge_keys (the merge pass of TODO 10.5) merges the same lists.
+// lab's own merge_keys (the merge pass of TODO 10.5) merges the same lists, and, untraced,
+// sort_keys and sort_pairs sort two block-sort tiles: the block sort (TODOs 10.3, 10.4)
+// and the passes (TODO 10.6), which the merge alone never runs.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -40,7 +42,8 @@ int main(int argc, char** argv) {
     pplab::lab10::trace_merge(d_list, na, nb, d_shown);
   }));
   // The lab's own merge pass on the same lists (not traced: one thread writes all ten).
-  pplab::lab10::merge_keys(d_list, na, d_list + na, nb, d_out);
+  // The main step's kernel, asked for by name: a finished stretch would otherwise take its place.
+  pplab::lab10::merge_keys(d_list, na, d_list + na, nb, d_out, 0, pplab::lab10::MergeKernel::global);
   cudaDeviceSynchronize();
   const std::vector<int> out = tr::from_device(d_out, n);
 
@@ -86,5 +89,54 @@ int main(int argc, char** argv) {
                    /*item=*/true);
   tr::print_result(o, options.markdown, "merge_keys, the lab's merge pass (TODO 10.5)", tr::joined_written(out, tracer), pass_ok,
                    "differs from the CPU's", /*item=*/true);
-  return tr::finish(traced_ok && pass_ok);
+
+  // The merge alone never runs the block sort (TODOs 10.3, 10.4) nor the passes (10.6).
+  // Here they run untraced with the block sort of 512 threads (the T4's, which every
+  // device runs: 17 keys a thread sorted in registers, then merged inside the block 9
+  // times) and TODO 10.5's merge kernel: sort_keys on two block-sort tiles (one merge
+  // pass, so the block sort writes the scratch array first) and sort_pairs on three (two
+  // passes, so it writes the output first). The emulator watches them as it watches every
+  // check (a missing barrier is a data race, and the trace ends in that report); the
+  // results are compared with the CPU's stable sort.
+  namespace lab = pplab::lab10;
+  constexpr std::size_t kSortTile = lab::kSmallSortTileItems;
+  auto keys_to_sort = [](std::size_t n) {
+    std::vector<int> keys(n);
+    for (std::size_t i = 0; i < n; ++i) keys[i] = static_cast<int>((i * 7919) % 1009) - 500;  // each about n / 1009 times
+    return keys;
+  };
+  auto passes_of = [&](std::size_t n) {  // runs of one tile, two, four, ... until one run
+    int passes = 0;
+    while ((kSortTile << passes) < n) ++passes;
+    return passes;
+  };
+
+  const std::vector<int> keys_in = keys_to_sort(kSortTile + 1000);
+  int* d_keys_sorted = tr::device_array<int>(keys_in.size());
+  lab::sort_keys(tr::to_device(keys_in), d_keys_sorted, keys_in.size(), 0, lab::MergeKernel::global,
+                 lab::SortTile::small);
+  cudaDeviceSynchronize();
+  const bool keys_ok = tr::from_device(d_keys_sorted, keys_in.size()) == tr::sorted(keys_in);
+
+  const std::vector<int> pair_keys_in = keys_to_sort(2 * kSortTile + 1000);
+  const std::size_t pairs_n = pair_keys_in.size();
+  std::vector<std::uint32_t> positions(pairs_n);
+  for (std::size_t i = 0; i < pairs_n; ++i) positions[i] = static_cast<std::uint32_t>(i);
+  int* d_pair_keys = tr::device_array<int>(pairs_n);
+  std::uint32_t* d_pair_values = tr::device_array<std::uint32_t>(pairs_n);
+  lab::sort_pairs(tr::to_device(pair_keys_in), tr::to_device(positions), d_pair_keys, d_pair_values, pairs_n, 0,
+                  lab::MergeKernel::global, lab::SortTile::small);
+  cudaDeviceSynchronize();
+  std::vector<std::uint32_t> want_values = positions;  // equal keys keep their input order
+  std::stable_sort(want_values.begin(), want_values.end(),
+                   [&](std::uint32_t x, std::uint32_t y) { return pair_keys_in[x] < pair_keys_in[y]; });
+  const bool pairs_ok = tr::from_device(d_pair_keys, pairs_n) == tr::sorted(pair_keys_in) &&
+                        tr::from_device(d_pair_values, pairs_n) == want_values;
+
+  const std::string wrong = !keys_ok && !pairs_ok ? "both sorts" : !keys_ok ? "sort_keys" : "sort_pairs";
+  o << (options.markdown ? "- " : "") << "The whole sort (TODOs 10.3-10.6), untraced: `sort_keys` of "
+    << keys_in.size() << " keys (2 block-sort tiles of " << kSortTile << ", " << passes_of(keys_in.size())
+    << " merge pass) and `sort_pairs` of " << pairs_n << " (3 tiles, " << passes_of(pairs_n) << " merge passes)"
+    << (keys_ok && pairs_ok ? " ✓" : " ✗ (" + wrong + " differs from the CPU's stable sort)") << "\n";
+  return tr::finish(traced_ok && pass_ok && keys_ok && pairs_ok);
 }
