@@ -132,6 +132,19 @@ void report_trace_fault(const Lab& lab, const std::string& command, const Proces
             << "  reproduce: " << command << "\n";
 }
 
+// Brings a trace of the student's file up to date (a no-op when it is): the build's
+// default target leaves it out, so that an edit recompiles the student's file once.
+// The compiler's messages are shown only when the build fails.
+bool build_trace(const Workbook& workbook, const Program& trace) {
+  const ProcessResult built = run_process({PPLAB_CMAKE_COMMAND, "--build", workbook.build_dir.string(), "--target",
+                                           trace.target},
+                                          {}, std::chrono::seconds(600));
+  if (built.succeeded()) return true;
+  std::cerr << built.output << "pplab trace: building " << trace.target << " failed (" << built.describe()
+            << "); `cmake --build " << workbook.build_dir.string() << "` shows the same errors\n";
+  return false;
+}
+
 int run_trace(const TraceOptions& options) {
   const Workbook workbook = discover_workbook();
   if (workbook.backend != "sim") {
@@ -150,6 +163,10 @@ int run_trace(const TraceOptions& options) {
       continue;
     }
     const auto& program = lab.trace_program->file;
+    if (lab.trace_built_on_demand && !build_trace(workbook, *lab.trace_program)) {
+      status = 1;
+      continue;
+    }
     if (!std::filesystem::exists(program)) {
       std::cerr << "pplab trace: " << program.string() << " is not built: cmake --build " << workbook.build_dir.string()
                 << " --target " << lab.trace_program->target << "\n";

@@ -42,6 +42,8 @@ Lab lab_from_json(const json& item) {
   lab.reference_checks_program = program_at(reference, "checks");
   lab.reference_bench_program = program_at(reference, "bench");
   lab.trace_program = program_at(item, "trace");
+  lab.trace_built_on_demand = item.contains("trace") && item.at("trace").is_object() &&
+                              item.at("trace").value("on_demand", false);
   lab.student_checks = if_built(lab.student_checks_program);
   lab.reference_checks = if_built(lab.reference_checks_program);
   lab.student_runner_program = program_at(student, "runner");

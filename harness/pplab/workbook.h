@@ -29,6 +29,9 @@ struct Lab {
   std::optional<Program> student_checks_program, reference_checks_program;
   std::optional<Program> student_bench_program, reference_bench_program;  ///< GPU builds only
   std::optional<Program> trace_program;                                    ///< sim builds only
+  /// The trace compiles the student's file, so it is left out of the build's default
+  /// target and `pplab trace` builds it when asked (harness/trace/CMakeLists.txt).
+  bool trace_built_on_demand = false;
   std::optional<Program> student_runner_program, reference_runner_program; ///< the lab's code, run by the checks
   std::filesystem::path student_checks, reference_checks;  ///< built binaries; empty when not built
   /// The programs holding the lab's code that the checks start (harness/remote); the
