@@ -30,7 +30,7 @@ pplab::Tolerance saxpy_tolerance(float a, const std::vector<float>& x, const std
 // Runs saxpy on copies of x and y and checks y and that x is unchanged.
 void check_saxpy(const std::string& check, float a, const std::vector<float>& x,
                  const std::vector<float>& y) {
-  pplab::for_each_schedule([&](const std::string& schedule) {
+  pplab::for_each_schedule(x.size(), [&](const std::string& schedule) {
     DeviceBuffer<float> d_x(x), d_y(y);
     PPLAB_ON_DEVICE("saxpy", x.size(), pplab::lab01::saxpy(a, d_x.data(), d_y.data(), x.size()));
     const std::string natural = pplab::is_aligned16(d_x.data()) ? "16-byte aligned" : "not 16-byte aligned";
@@ -91,7 +91,7 @@ TEST_CASE("saxpy works on arrays that start at any element") {
   const std::size_t n = 1031;
   const auto x = pplab::random_values<float>(n + 1, -1.0f, 1.0f, 5);
   const auto y = pplab::random_values<float>(n + 1, -1.0f, 1.0f, 6);
-  pplab::for_each_schedule([&](const std::string& schedule) {
+  pplab::for_each_schedule(n, [&](const std::string& schedule) {
     DeviceBuffer<float> d_x(x), d_y(y);
     PPLAB_ON_DEVICE("saxpy", n, pplab::lab01::saxpy(3.0f, d_x.data() + 1, d_y.data() + 1, n));
     std::vector<float> expected = y;

@@ -35,7 +35,7 @@ void check_dot(const std::string& check, const std::vector<float>& a, const std:
     magnitude += std::fabs(double(a[i]) * double(b[i]));
   }
   const auto tolerance = exact ? pplab::Tolerance{} : pplab::sum_tolerance(a.size(), magnitude);
-  pplab::for_each_schedule([&](const std::string& schedule) {
+  pplab::for_each_schedule(a.size(), [&](const std::string& schedule) {
     DeviceBuffer<float> d_a(a), d_b(b);
     const float got = gpu_dot(d_a.data(), d_b.data(), a.size(), block_threads);
     const std::string natural = pplab::is_aligned16(d_a.data()) ? "16-byte aligned" : "not 16-byte aligned";

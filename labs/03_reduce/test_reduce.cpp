@@ -98,7 +98,7 @@ void check_reduce(const std::string& check, const std::vector<T>& in, Op op,
       std::is_same_v<Op, Sum<float>> ? pplab::sum_tolerance(in.size(), magnitude) : pplab::Tolerance{};
   std::vector<T> padded(offset, T(7));
   padded.insert(padded.end(), in.begin(), in.end());
-  pplab::for_each_schedule([&](const std::string& schedule) {
+  pplab::for_each_schedule(in.size(), [&](const std::string& schedule) {
     // The allocator's address first, then a copy at the other 16-byte alignment: reduce
     // picks its kernel by alignment, and both kernels are checked on every backend.
     DeviceBuffer<T> d_in(padded);

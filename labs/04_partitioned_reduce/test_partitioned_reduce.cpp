@@ -71,7 +71,7 @@ void check_sum(const std::string& check, const std::vector<T>& in, int block_thr
   padded.insert(padded.end(), in.begin(), in.end());
   const unsigned grid = grid_blocks > 0 ? grid_blocks : pplab::lab04::partitioned_grid_size(in.size(), block_threads);
   for (Method method : {Method::two_pass, Method::atomics}) {
-    pplab::for_each_schedule([&](const std::string& schedule) {
+    pplab::for_each_schedule(in.size(), [&](const std::string& schedule) {
       DeviceBuffer<T> d_in(padded), d_out(1);
       d_out.poison();
       PPLAB_ON_DEVICE("partitioned_sum", in.size(),

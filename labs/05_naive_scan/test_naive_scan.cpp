@@ -59,7 +59,7 @@ template <class T>
 void check_scan(const std::string& check, Kind kind, const std::vector<T>& in,
                 int block_threads = pplab::lab05::kBlockThreads, pplab::Tolerance tolerance = {}) {
   const auto expected = cpu_scan(kind, in);
-  pplab::for_each_schedule([&](const std::string& schedule) {
+  pplab::for_each_schedule(in.size(), [&](const std::string& schedule) {
     DeviceBuffer<T> d_in(in), d_out(in.size());
     d_out.poison();
     gpu_scan(kind, d_in.data(), d_out.data(), in.size(), block_threads);
@@ -154,7 +154,7 @@ TEST_CASE("naive scan matches the CPU reference on a large random input") {
 TEST_CASE("naive scan works in place") {
   const auto in = pplab::random_values<int>(4099, -1000, 1000, 800);
   for (Kind kind : {Kind::inclusive, Kind::exclusive}) {
-    pplab::for_each_schedule([&](const std::string& schedule) {
+    pplab::for_each_schedule(in.size(), [&](const std::string& schedule) {
       DeviceBuffer<int> d_data(in);
       gpu_scan(kind, d_data.data(), d_data.data(), in.size(), 64);
       const auto expected = cpu_scan(kind, in);

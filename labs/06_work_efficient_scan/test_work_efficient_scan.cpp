@@ -114,7 +114,7 @@ void check_scan(const std::string& check, Kind kind, const std::vector<T>& in, c
   const std::size_t n = in.size(), skip = setup.misalign;
   std::vector<T> padded_in(skip, T(1));
   padded_in.insert(padded_in.end(), in.begin(), in.end());
-  pplab::for_each_schedule([&](const std::string& schedule) {
+  pplab::for_each_schedule(n, [&](const std::string& schedule) {
     DeviceBuffer<T> d_in(padded_in), d_out(n + skip);
     d_out.poison();
     gpu_scan(kind, d_in.data() + skip, d_out.data() + skip, n, setup.algorithm, setup.block_threads);
@@ -243,7 +243,7 @@ TEST_CASE("work efficient scan matches the CPU reference on a large random input
 TEST_CASE("work efficient scan works in place") {
   const auto in = pplab::random_values<int>(4099, -1000, 1000, 800);
   for (Kind kind : {Kind::inclusive, Kind::exclusive}) {
-    pplab::for_each_schedule([&](const std::string& schedule) {
+    pplab::for_each_schedule(in.size(), [&](const std::string& schedule) {
       DeviceBuffer<int> d_data(in);
       gpu_scan(kind, d_data.data(), d_data.data(), in.size(), Algorithm::tiles, 64);
       const auto expected = cpu_scan(kind, in);
@@ -327,7 +327,7 @@ TEST_CASE("single pass scan works in place") {
   if (!single_pass_written()) return;
   const auto in = pplab::random_values<int>(5 * 4096 + 3, -1000, 1000, 1400);
   for (Kind kind : {Kind::inclusive, Kind::exclusive}) {
-    pplab::for_each_schedule([&](const std::string& schedule) {
+    pplab::for_each_schedule(in.size(), [&](const std::string& schedule) {
       DeviceBuffer<int> d_data(in);
       gpu_scan(kind, d_data.data(), d_data.data(), in.size(), Algorithm::single_pass, 256);
       const auto expected = cpu_scan(kind, in);

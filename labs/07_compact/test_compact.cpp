@@ -86,7 +86,7 @@ CheckResult check_past_count_untouched(const CheckContext& context, const std::v
 // and the unchanged input, under every sim thread order (or only the current one).
 template <class T>
 void check_compact(const std::string& check, const std::vector<T>& in, T threshold,
-                   std::size_t in_offset = 0, bool every_schedule = true) {
+                   std::size_t in_offset = 0) {
   const std::vector<T> expected = cpu_compact(in, threshold);
   const std::size_t n = in.size();
   for (CompactPath path : kPaths) {
@@ -117,10 +117,7 @@ void check_compact(const std::string& check, const std::vector<T>& in, T thresho
       PPLAB_EXPECT(check_past_count_untouched(context, out, expected.size()));
       PPLAB_EXPECT(pplab::check_unchanged(context, "in", padded, d_in.download()));
     };
-    if (every_schedule)
-      pplab::for_each_schedule(run);
-    else
-      run(pplab::current_schedule_name());
+    pplab::for_each_schedule(n, run);
   }
 }
 
@@ -201,11 +198,10 @@ TEST_CASE("compact works on arrays that start at any element") {
 }
 
 TEST_CASE("compact matches the CPU reference on a large random input") {
-  // Three levels of tile totals in the scan. One thread order only: the edge sizes
-  // already run every order, and this size under three orders is slow on the sim.
+  // Three levels of tile totals in the scan.
   const std::size_t n = pplab::large_size() + 7;
   check_compact("compact matches the CPU reference on a large random input",
-                pplab::random_values<int>(n, 0, 100, 760), 50, /*in_offset=*/0, /*every_schedule=*/false);
+                pplab::random_values<int>(n, 0, 100, 760), 50);
 }
 
 TEST_CASE("compact returns the count to the host") {

@@ -59,7 +59,7 @@ std::vector<Index> random_permutation(std::size_t n, std::uint64_t stream) {
 template <class T>
 void check_gather(const std::string& check, const std::vector<T>& in, const std::vector<Index>& map) {
   const auto expected = cpu_gather(in, map);
-  pplab::for_each_schedule([&](const std::string& schedule) {
+  pplab::for_each_schedule(map.size(), [&](const std::string& schedule) {
     DeviceBuffer<T> d_in(in), d_out(map.size());
     DeviceBuffer<Index> d_map(map);
     d_out.poison();
@@ -80,7 +80,7 @@ template <class T>
 void check_scatter(const std::string& check, const std::vector<T>& in, const std::vector<Index>& map,
                    std::size_t out_size) {
   const auto expected = cpu_scatter(in, map, std::vector<T>(out_size, pplab::poison_value<T>()));
-  pplab::for_each_schedule([&](const std::string& schedule) {
+  pplab::for_each_schedule(in.size(), [&](const std::string& schedule) {
     DeviceBuffer<T> d_in(in), d_out(out_size);
     DeviceBuffer<Index> d_map(map);
     d_out.poison();
@@ -96,7 +96,7 @@ void check_scatter(const std::string& check, const std::vector<T>& in, const std
 
 void check_inverse(const std::string& check, const std::vector<Index>& perm) {
   const auto expected = cpu_inverse(perm);
-  pplab::for_each_schedule([&](const std::string& schedule) {
+  pplab::for_each_schedule(perm.size(), [&](const std::string& schedule) {
     DeviceBuffer<Index> d_perm(perm), d_inv(perm.size());
     d_inv.poison();
     PPLAB_ON_DEVICE("inverse_permutation", perm.size(),
@@ -214,7 +214,7 @@ TEST_CASE("inverse permutation matches the CPU reference") {
 TEST_CASE("the inverse of the inverse is the original permutation") {
   const std::size_t n = 65537;
   const auto perm = random_permutation(n, 900);
-  pplab::for_each_schedule([&](const std::string& schedule) {
+  pplab::for_each_schedule(n, [&](const std::string& schedule) {
     DeviceBuffer<Index> d_perm(perm), d_inv(n), d_back(n);
     d_inv.poison();
     d_back.poison();

@@ -35,7 +35,7 @@ std::string hint_for(const std::vector<int>& input, const std::vector<int>& got)
 }
 
 void check_sort(const std::string& check, const std::vector<int>& keys, int block_threads = pplab::lab09::kBlockThreads) {
-  pplab::for_each_schedule([&](const std::string& schedule) {
+  pplab::for_each_schedule(keys.size(), [&](const std::string& schedule) {
     DeviceBuffer<int> d_in(keys), d_out(keys.size());
     d_out.poison();
     PPLAB_ON_DEVICE("odd_even_sort", keys.size(),

@@ -106,7 +106,7 @@ void check_sort_keys(const std::string& check, const std::vector<Key>& keys, Mer
                      SortTile tile = SortTile::best) {
   const std::size_t sort_tile = sort_tile_items(false, tile);
   const std::string sort_name = name_of(sort_tile, tile);
-  pplab::for_each_schedule([&](const std::string& schedule) {
+  pplab::for_each_schedule(keys.size(), [&](const std::string& schedule) {
     DeviceBuffer<Key> d_in(keys), d_out(keys.size());
     d_out.poison();
     PPLAB_ON_DEVICE("sort_keys", keys.size(),
@@ -127,7 +127,7 @@ void check_sort_pairs(const std::string& check, const std::vector<Key>& keys, Me
   const auto values = pplab::iota_values<std::uint32_t>(keys.size());  // input positions: stability shows
   const std::size_t sort_tile = sort_tile_items(true, tile);
   const std::string sort_name = name_of(sort_tile, tile);
-  pplab::for_each_schedule([&](const std::string& schedule) {
+  pplab::for_each_schedule(keys.size(), [&](const std::string& schedule) {
     DeviceBuffer<Key> d_keys_in(keys), d_keys_out(keys.size());
     DeviceBuffer<std::uint32_t> d_values_in(values), d_values_out(keys.size());
     d_keys_out.poison();
@@ -169,7 +169,7 @@ void check_merge(const std::string& check, std::vector<Key> a, std::vector<Key> 
   std::sort(b.begin(), b.end());
   std::vector<Key> expected(a.size() + b.size());
   std::merge(a.begin(), a.end(), b.begin(), b.end(), expected.begin());
-  pplab::for_each_schedule([&](const std::string& schedule) {
+  pplab::for_each_schedule(expected.size(), [&](const std::string& schedule) {
     DeviceBuffer<Key> d_a(a), d_b(b), d_out(expected.size());
     d_out.poison();
     PPLAB_ON_DEVICE("merge_keys", expected.size(),

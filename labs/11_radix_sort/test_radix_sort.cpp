@@ -105,7 +105,7 @@ void check_split(const std::string& check, const std::vector<unsigned>& in, int 
   const auto expected = permuted(in, order);
   std::vector<unsigned> expected_positions(in.size());
   for (std::size_t j = 0; j < order.size(); ++j) expected_positions[order[j]] = static_cast<unsigned>(j);
-  pplab::for_each_schedule([&](const std::string& schedule) {
+  pplab::for_each_schedule(in.size(), [&](const std::string& schedule) {
     DeviceBuffer<unsigned> d_in(in), d_out(in.size()), d_positions(in.size());
     d_out.poison();
     d_positions.poison();
@@ -133,7 +133,7 @@ void check_split(const std::string& check, const std::vector<unsigned>& in, int 
 /// every element written, inputs unchanged.
 template <class K>
 void check_sort(const std::string& check, const std::vector<K>& in, const pplab::Todo& todo = kSort,
-                int begin_bit = 0, int end_bit = 32, bool pairs = true, bool every_schedule = true,
+                int begin_bit = 0, int end_bit = 32, bool pairs = true,
                 Algorithm algorithm = Algorithm::three_kernels) {
   const auto order = stable_order(in, begin_bit, end_bit);
   const auto expected_bits = raw_bits(permuted(in, order));
@@ -201,15 +201,14 @@ void check_sort(const std::string& check, const std::vector<K>& in, const pplab:
       PPLAB_EXPECT(pplab::check_unchanged(context, "keys_in", raw_bits(in), raw_bits(d_in.download())));
     }
   };
-  if (every_schedule) pplab::for_each_schedule(run);
-  else run(pplab::current_schedule_name());
+  pplab::for_each_schedule(in.size(), run);
 }
 
 // The one-sweep sort's checks: check_sort on the stretch path.
 template <class K>
 void check_onesweep(const std::string& check, const std::vector<K>& in, int begin_bit = 0, int end_bit = 32,
-                    bool pairs = true, bool every_schedule = true) {
-  check_sort(check, in, kOnesweep, begin_bit, end_bit, pairs, every_schedule, Algorithm::onesweep);
+                    bool pairs = true) {
+  check_sort(check, in, kOnesweep, begin_bit, end_bit, pairs, Algorithm::onesweep);
 }
 
 // The stretch checks run once steps 11.7-11.9 are written; before that they are skipped.
@@ -342,13 +341,11 @@ TEST_CASE("radix sort with a partial bit range is stable on those bits") {
 }
 
 TEST_CASE("radix sort matches the CPU reference on a large random input") {
-  // One thread order: the sizes above run under every order, and this one is long on the sim.
   const std::size_t n = pplab::large_size() + 3;
   check_sort("radix sort matches the CPU reference on a large random input",
-             pplab::random_full_range<unsigned>(n, 800), kSort, 0, 32, /*pairs=*/true, /*every_schedule=*/false);
+             pplab::random_full_range<unsigned>(n, 800), kSort, 0, 32, /*pairs=*/true);
   check_sort("radix sort of floats matches the CPU reference on a large random input",
-             pplab::random_values<float>(n, -1e6f, 1e6f, 801), kFlips, 0, 32, /*pairs=*/false,
-             /*every_schedule=*/false);
+             pplab::random_values<float>(n, -1e6f, 1e6f, 801), kFlips, 0, 32, /*pairs=*/false);
 }
 
 TEST_CASE("radix sort asks for scratch and rejects bad arguments") {
@@ -429,10 +426,10 @@ TEST_CASE("one sweep radix sort matches the CPU reference on a large random inpu
   if (!onesweep_written()) return;
   const std::size_t n = pplab::large_size() + 3;
   check_onesweep("one sweep radix sort matches the CPU reference on a large random input",
-                 pplab::random_full_range<unsigned>(n, 1600), 0, 32, /*pairs=*/true, /*every_schedule=*/false);
+                 pplab::random_full_range<unsigned>(n, 1600), 0, 32, /*pairs=*/true);
   check_sort("one sweep radix sort of floats matches the CPU reference on a large random input",
              pplab::random_values<float>(n, -1e6f, 1e6f, 1601), kOnesweep, 0, 32, /*pairs=*/false,
-             /*every_schedule=*/false, Algorithm::onesweep);
+             Algorithm::onesweep);
 }
 
 TEST_CASE("radix sort asks for the same scratch for either algorithm") {

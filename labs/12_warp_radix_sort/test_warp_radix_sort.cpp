@@ -94,8 +94,7 @@ Diagnosis diagnose(const std::vector<unsigned>& in, const std::vector<unsigned>&
 // equal to the stable CPU sort, every element written, the input unchanged.
 void check_warp_sort(const std::string& check, const std::vector<unsigned>& in, int begin_bit = 0,
                      int end_bit = 32, int warps_per_block = pplab::lab12::kWarpsPerBlock,
-                     const pplab::Todo& todo = kAllSteps, bool every_schedule = true,
-                     Algorithm algorithm = Algorithm::bit_passes) {
+                     const pplab::Todo& todo = kAllSteps, Algorithm algorithm = Algorithm::bit_passes) {
   const auto expected = cpu_segment_sort(in, begin_bit, end_bit);
   std::string passed_under;  // the last thread order under which every check passed
   auto run = [&](const std::string& schedule) {
@@ -128,16 +127,13 @@ void check_warp_sort(const std::string& check, const std::vector<unsigned>& in, 
     PPLAB_EXPECT(pplab::check_unchanged(context, "in", in, d_in.download()));
     if (got == expected) passed_under = schedule;
   };
-  if (every_schedule) pplab::for_each_schedule(run);
-  else run(pplab::current_schedule_name());
+  pplab::for_each_schedule(in.size(), run);
 }
 
 // The rank pass's checks: check_warp_sort on the stretch kernel, every thread order.
 void check_rank_pass(const std::string& check, const std::vector<unsigned>& in, int begin_bit = 0,
-                     int end_bit = 32, int warps_per_block = pplab::lab12::kWarpsPerBlock,
-                     bool every_schedule = true) {
-  check_warp_sort(check, in, begin_bit, end_bit, warps_per_block, kRankSteps, every_schedule,
-                  Algorithm::rank_pass);
+                     int end_bit = 32, int warps_per_block = pplab::lab12::kWarpsPerBlock) {
+  check_warp_sort(check, in, begin_bit, end_bit, warps_per_block, kRankSteps, Algorithm::rank_pass);
 }
 
 // The stretch checks run once steps 12.4-12.5 are written; before that they are skipped.
@@ -235,12 +231,9 @@ TEST_CASE("warp sort works with every warp count per block") {
 }
 
 TEST_CASE("warp sort matches the CPU reference on a large random input") {
-  // One thread order only: the sizes above already run under every order, and the sim
-  // spends most of this suite's time here.
   const std::size_t n = pplab::large_size() + 21;  // the last segment is partial
   check_warp_sort("warp sort matches the CPU reference on a large random input",
-                  pplab::random_full_range<unsigned>(n, 500), 0, 32, pplab::lab12::kWarpsPerBlock, kAllSteps,
-                  /*every_schedule=*/false);
+                  pplab::random_full_range<unsigned>(n, 500), 0, 32, pplab::lab12::kWarpsPerBlock, kAllSteps);
 }
 
 TEST_CASE("warp sort rejects bad bit ranges and warp counts") {
@@ -308,8 +301,7 @@ TEST_CASE("rank pass matches the CPU reference on a large random input") {
   if (!rank_pass_written()) return;
   const std::size_t n = pplab::large_size() + 21;
   check_rank_pass("rank pass matches the CPU reference on a large random input",
-                  pplab::random_full_range<unsigned>(n, 1000), 0, 32, pplab::lab12::kWarpsPerBlock,
-                  /*every_schedule=*/false);
+                  pplab::random_full_range<unsigned>(n, 1000), 0, 32, pplab::lab12::kWarpsPerBlock);
 }
 
 }  // TEST_SUITE
