@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -25,6 +24,7 @@
 #include "commands.h"
 #include "grade_request.h"
 #include "grading.h"
+#include "parallel_for.h"
 #include "process.h"
 #include "reports.h"
 #include "sanitizer.h"
@@ -484,38 +484,31 @@ int grade_class(const GradeOptions& options, GradeRun& run, Progress& progress) 
   stop_children_on_signals();   // a stopped batch leaves its files, and nothing running
 
   const auto started = std::chrono::steady_clock::now();
-  std::atomic<std::size_t> next{0};
   std::size_t finished = 0;
-  auto worker = [&] {
-    for (std::size_t k = next++; k < todo.size(); k = next++) {
-      const std::size_t i = todo[k];
-      const std::string name = students[i].filename().string();
-      // The student's own lines (each check, each timing) go to its log, not the terminal.
-      std::error_code ignored;
-      fs::create_directories(out / name, ignored);
-      std::ofstream log_file(out / name / "grade.log");
-      std::mutex log_mutex;
-      const auto log = [&](const std::string& line) {
-        std::lock_guard<std::mutex> lock(log_mutex);
-        log_file << line << std::endl;
-      };
-      GradeReport report = grade_student(students[i], labs, settings, out, build_jobs, options.keep_work, log);
-      std::lock_guard<std::mutex> lock(batch_mutex);
-      entries[i] = {report, true};
-      try {
-        write_batch_files(entries, batch);
-      } catch (const std::exception& error) {
-        std::fprintf(stderr, "pplab grade: %s\n", error.what());
-      }
-      ++finished;
-      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-      progress.student_done(summary_line(report), finished, todo.size(), elapsed);
+  parallel_for(todo.size(), parallel, [&](std::size_t k) {
+    const std::size_t i = todo[k];
+    const std::string name = students[i].filename().string();
+    // The student's own lines (each check, each timing) go to its log, not the terminal.
+    std::error_code ignored;
+    fs::create_directories(out / name, ignored);
+    std::ofstream log_file(out / name / "grade.log");
+    std::mutex log_mutex;
+    const auto log = [&](const std::string& line) {
+      std::lock_guard<std::mutex> lock(log_mutex);
+      log_file << line << std::endl;
+    };
+    GradeReport report = grade_student(students[i], labs, settings, out, build_jobs, options.keep_work, log);
+    std::lock_guard<std::mutex> lock(batch_mutex);
+    entries[i] = {report, true};
+    try {
+      write_batch_files(entries, batch);
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "pplab grade: %s\n", error.what());
     }
-  };
-  std::vector<std::thread> threads;
-  for (int t = 1; t < parallel; ++t) threads.emplace_back(worker);
-  worker();
-  for (auto& thread : threads) thread.join();
+    ++finished;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    progress.student_done(summary_line(report), finished, todo.size(), elapsed);
+  });
 
   std::vector<GradeReport> reports;
   for (const auto& entry : entries) reports.push_back(entry.report);

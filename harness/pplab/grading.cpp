@@ -3,7 +3,6 @@
 #include "sanitizer.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -12,9 +11,9 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 #include "hygiene.h"
+#include "parallel_for.h"
 #include "process.h"
 #include "sanitizer.h"
 
@@ -778,30 +777,22 @@ void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSet
   // (50-120 s each for labs 09-11 on an H200, against 2-12 s for labs 01-08), so started
   // first they run beside the short labs instead of after them.
   std::vector<GradeSettings> own(labs.size(), settings);
-  std::atomic<std::size_t> taken{0};
-  auto worker = [&] {
-    for (std::size_t k; (k = taken++) < labs.size();) {
-      const std::size_t i = labs.size() - 1 - k;
-      LabGrade& grade = labs[i];
-      try {
-        own[i].scratch = settings.scratch / grade.lab.folder;
-        fs::create_directories(own[i].scratch);
-        CheckOptions options;
-        check_and_time_lab(grade, options, own[i]);
-        sanitize_and_score_lab(grade, options, own[i]);
-      } catch (const std::exception& error) {
-        // This lab alone is lost, with the reason; the others are graded.
-        grade.status = LabStatus::not_graded;
-        grade.status_detail = std::string("grading stopped early: ") + error.what();
-        grade.rules = settings.points.rules_for(grade.lab.folder);
-      }
+  parallel_for(labs.size(), settings.lab_jobs, [&](std::size_t k) {
+    const std::size_t i = labs.size() - 1 - k;
+    LabGrade& grade = labs[i];
+    try {
+      own[i].scratch = settings.scratch / grade.lab.folder;
+      fs::create_directories(own[i].scratch);
+      CheckOptions options;
+      check_and_time_lab(grade, options, own[i]);
+      sanitize_and_score_lab(grade, options, own[i]);
+    } catch (const std::exception& error) {
+      // This lab alone is lost, with the reason; the others are graded.
+      grade.status = LabStatus::not_graded;
+      grade.status_detail = std::string("grading stopped early: ") + error.what();
+      grade.rules = settings.points.rules_for(grade.lab.folder);
     }
-  };
-  const int workers = std::max(1, std::min<int>(settings.lab_jobs, int(labs.size())));
-  std::vector<std::thread> threads;
-  for (int t = 1; t < workers; ++t) threads.emplace_back(worker);
-  worker();
-  for (auto& thread : threads) thread.join();
+  });
   report.labs.insert(report.labs.end(), labs.begin(), labs.end());
 }
 

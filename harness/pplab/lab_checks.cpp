@@ -1,14 +1,13 @@
 #include "lab_checks.h"
 
 #include <algorithm>
-#include <atomic>
 #include <csignal>
 #include <mutex>
 #include <sstream>
-#include <thread>
 
 #include "../include/pplab/todo_regions.h"  // header-only: the kernel file's TODO regions
 #include "pplab/result_channel.h"
+#include "parallel_for.h"
 #include "process.h"
 
 namespace pplab::cli {
@@ -350,28 +349,20 @@ LabResult run_lab_checks(const std::string& lab, const std::filesystem::path& bi
       if (std::find(names.begin(), names.end(), name) == names.end()) result.extra.push_back(name);
   }
   result.cases.resize(names.size());
-  std::atomic<std::size_t> next{0};
   std::mutex progress;
-  auto worker = [&] {
-    for (std::size_t i = next++; i < names.size(); i = next++) {
-      if (options.on_case) {
-        std::lock_guard<std::mutex> lock(progress);
-        options.on_case(i, names.size(), names[i]);
-      }
-      ResultChannel channel;
-      channel.key = random_key();
-      const auto run = run_process({binary.string(), "--test-case=" + names[i], "--no-version=true"},
-                                   options.environment, options.case_limit, 1 << 20,
-                                   options.working_directory.string(), &channel);
-      result.cases[i] = judge(names[i], run, parse_channel(channel.key, channel.records));
-      add_step_and_reproduce(result.cases[i], binary, options);
+  parallel_for(names.size(), options.jobs, [&](std::size_t i) {
+    if (options.on_case) {
+      std::lock_guard<std::mutex> lock(progress);
+      options.on_case(i, names.size(), names[i]);
     }
-  };
-  const int jobs = std::max(1, std::min<int>(options.jobs, int(names.size())));
-  std::vector<std::thread> threads;
-  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
-  worker();
-  for (auto& thread : threads) thread.join();
+    ResultChannel channel;
+    channel.key = random_key();
+    const auto run = run_process({binary.string(), "--test-case=" + names[i], "--no-version=true"},
+                                 options.environment, options.case_limit, 1 << 20,
+                                 options.working_directory.string(), &channel);
+    result.cases[i] = judge(names[i], run, parse_channel(channel.key, channel.records));
+    add_step_and_reproduce(result.cases[i], binary, options);
+  });
   return result;
 }
 

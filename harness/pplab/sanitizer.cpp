@@ -2,14 +2,13 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <atomic>
 #include <set>
 #include <sstream>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
 #include "pplab/result_channel.h"
+#include "parallel_for.h"
 #include "process.h"
 
 namespace pplab::cli {
@@ -126,30 +125,23 @@ SanitizerResult run_sanitizer(const fs::path& sanitizer, const fs::path& binary,
   // The tools run side by side; racecheck's checks, when spread, `processes` at a time
   // beside the other tools. Reports are read in the order the tools were given.
   std::vector<ProcessResult> outputs(planned.size());
-  std::atomic<std::size_t> next{0};
-  const auto work = [&] {
-    for (std::size_t i; (i = next++) < planned.size();) {
-      const ToolRun& run = planned[i];
-      std::vector<std::string> argv = {sanitizer.string(), "--tool", run.tool, "--print-limit", "20", binary.string(),
-                                       "--no-version=true"};
-      auto tool_env = env;
-      if (runner_under) {
-        tool_env["PPLAB_RUNNER_COMMAND"] = nlohmann::json(runner_under(run.tool)).dump();
-        argv = {binary.string(), "--no-version=true"};
-      }
-      if (run.first) argv.push_back("--first=" + std::to_string(run.first));
-      if (run.last) argv.push_back("--last=" + std::to_string(run.last));
-      const auto process = [&] {
-        outputs[i] = run_process(argv, tool_env, limit, std::size_t(8) << 20, working_directory.string());
-      };
-      spread.guard ? spread.guard(process) : process();
+  const int workers = int(tools.size()) + std::max(1, spread.processes) - 1;
+  parallel_for(planned.size(), workers, [&](std::size_t i) {
+    const ToolRun& run = planned[i];
+    std::vector<std::string> argv = {sanitizer.string(), "--tool", run.tool, "--print-limit", "20", binary.string(),
+                                     "--no-version=true"};
+    auto tool_env = env;
+    if (runner_under) {
+      tool_env["PPLAB_RUNNER_COMMAND"] = nlohmann::json(runner_under(run.tool)).dump();
+      argv = {binary.string(), "--no-version=true"};
     }
-  };
-  const std::size_t workers =
-      std::min(planned.size(), tools.size() + std::size_t(std::max(1, spread.processes)) - 1);
-  std::vector<std::thread> threads;
-  for (std::size_t t = 0; t < workers; ++t) threads.emplace_back(work);
-  for (auto& thread : threads) thread.join();
+    if (run.first) argv.push_back("--first=" + std::to_string(run.first));
+    if (run.last) argv.push_back("--last=" + std::to_string(run.last));
+    const auto process = [&] {
+      outputs[i] = run_process(argv, tool_env, limit, std::size_t(8) << 20, working_directory.string());
+    };
+    spread.guard ? spread.guard(process) : process();
+  });
   for (const auto& tool : tools) {
     bool every_run_finished = true;
     std::string why;
