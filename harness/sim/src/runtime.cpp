@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include "internal.h"
 #include "pplab/sim/device_memory.h"
@@ -244,9 +246,29 @@ bool is_device_memory(const void* p) {
   return find_alloc_locked(reinterpret_cast<std::uintptr_t>(p), &a) && (a.kind == 0 || a.kind == 3);
 }
 
+// The copy call this thread is in, as the rewriter marked it in the user's code (null:
+// none), and the bytes copied to the host per such line.
+thread_local const pplab::sim::CopyCall* t_copy_call = nullptr;
+std::mutex g_sites_mutex;
+std::vector<pplab::sim::CopySite> g_sites;
+
+void count_to_host(size_t count) {
+  g_to_host_bytes += count;
+  const pplab::sim::CopyCall* call = t_copy_call;
+  if (!call) return;
+  const std::lock_guard<std::mutex> lock(g_sites_mutex);
+  for (pplab::sim::CopySite& site : g_sites)
+    if (site.line == call->line() && std::strcmp(site.function, call->function()) == 0 &&
+        std::strcmp(site.file, call->file()) == 0) {
+      site.to_host_bytes += count;
+      return;
+    }
+  g_sites.push_back({call->function(), call->file(), call->line(), count});
+}
+
 void count_copy(void* dst, const void* src, size_t count) {
   const bool from_device = is_device_memory(src), to_device = is_device_memory(dst);
-  if (from_device && !to_device) g_to_host_bytes += count;
+  if (from_device && !to_device) count_to_host(count);
   if (to_device && !from_device) g_to_device_bytes += count;
 }
 }  // namespace
@@ -256,6 +278,16 @@ void count_launch() { ++g_launches; }
 }  // namespace pplab::sim::detail
 namespace pplab::sim {
 Traffic traffic() { return Traffic{g_launches.load(), g_to_host_bytes.load(), g_to_device_bytes.load()}; }
+// A temporary of the full expression that holds the copy call: current until it ends.
+CopyCall::CopyCall(const char* function, const char* file, int line) noexcept
+    : function_(function), file_(file), line_(line), outer_(t_copy_call) {
+  t_copy_call = this;
+}
+CopyCall::~CopyCall() { t_copy_call = outer_; }
+std::vector<CopySite> to_host_sites() {
+  const std::lock_guard<std::mutex> lock(g_sites_mutex);
+  return g_sites;
+}
 }  // namespace pplab::sim
 
 namespace {
@@ -350,7 +382,7 @@ cudaError_t symbol_copy(void* dst, const void* src, size_t count, size_t symbol_
     if (!is_device_memory(src)) g_to_device_bytes += count;
   } else {
     std::memcpy(dst, static_cast<const char*>(src) + offset, count);
-    if (!is_device_memory(dst)) g_to_host_bytes += count;
+    if (!is_device_memory(dst)) count_to_host(count);
   }
   return cudaSuccess;
 }

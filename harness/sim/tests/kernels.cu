@@ -468,3 +468,18 @@ bool simtest::symbol_address_copy() {
   if (cudaMemcpyFromSymbol(back, ddata, sizeof back) != cudaSuccess) return false;
   return back[WSIZE - 1] == 7u * (WSIZE - 1);
 }
+
+void simtest::copies_to_host(int lines[3]) {
+  unsigned h[WSIZE] = {}, *d = nullptr;
+  cudaMalloc(&d, sizeof h);
+  cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);  // to the device: no site
+  lines[0] = __LINE__ + 1;
+  if (cudaMemcpy(h, d, 16 * sizeof(unsigned), cudaMemcpyDeviceToHost) != cudaSuccess) return;
+  lines[1] = __LINE__ + 1;
+  (void)::cudaMemcpyAsync(h, d,
+                          8 * sizeof(unsigned), cudaMemcpyDeviceToHost, 0);
+  cudaDeviceSynchronize();
+  lines[2] = __LINE__ + 1;
+  cudaMemcpyFromSymbol(h, ddata, 2 * sizeof(unsigned));
+  cudaFree(d);
+}

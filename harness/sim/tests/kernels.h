@@ -26,4 +26,8 @@ cudaError_t launch_with(dim3 grid, dim3 block, size_t smem);
 int warp_reduce(int n);                                     // __shfl_down_sync reduction per warp + atomics
 unsigned active_mask_after_exit();
 bool symbol_address_copy();                                 // cudaGetSymbolAddress + cudaMemcpy
+// Copies of 64 bytes to the host by cudaMemcpy, of 32 by ::cudaMemcpyAsync (split over
+// two lines) and of 8 by cudaMemcpyFromSymbol, and one to the device; `lines` gets the
+// three lines that copied to the host, in that order.
+void copies_to_host(int lines[3]);
 }  // namespace simtest

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -301,6 +302,60 @@ TEST_CASE("the runtime API answers like a one-device CUDA runtime") {
   CHECK(total_b > 0);
 }
 
+TEST_CASE("copies to the host are counted against the line of the call that made them") {
+  const auto sites_before = pplab::sim::to_host_sites();
+  const unsigned long long before = pplab::sim::traffic().to_host_bytes;
+  int lines[3] = {};
+  simtest::copies_to_host(lines);
+  CHECK(pplab::sim::traffic().to_host_bytes - before == 64 + 32 + 8);
+  // The bytes each line copied in this call (a line's total less what it had before).
+  const auto copied_at = [&](const char* function, int line) {
+    unsigned long long total = 0, earlier = 0;
+    for (const pplab::sim::CopySite& site : pplab::sim::to_host_sites())
+      if (site.line == line && std::string(site.function) == function && contains(site.file, "tests/kernels.cu"))
+        total = site.to_host_bytes;
+    for (const pplab::sim::CopySite& site : sites_before)
+      if (site.line == line && std::string(site.function) == function) earlier = site.to_host_bytes;
+    return total - earlier;
+  };
+  CHECK(copied_at("cudaMemcpy", lines[0]) == 64);
+  CHECK(copied_at("cudaMemcpyAsync", lines[1]) == 32);
+  CHECK(copied_at("cudaMemcpyFromSymbol", lines[2]) == 8);
+  // The copy to the device made no site; test_sim.cpp's own copies (not rewritten) none either.
+  for (const pplab::sim::CopySite& site : pplab::sim::to_host_sites()) CHECK(!contains(site.file, "test_sim.cpp"));
+}
+
+TEST_CASE("the rewriter names the line of copy calls only, not members, other namespaces or declarations") {
+  const std::string src = std::string(PPLAB_SIM_TEST_TMP_DIR) + "/copy_calls_probe.cu";
+  const std::string out = src + ".cpp";
+  {
+    std::ofstream file(src);
+    file << "cudaError_t cudaMemcpy(void*, const void*, size_t, cudaMemcpyKind);\n"  // 1: a declaration
+            "struct Copier { int cudaMemcpy(int) { return 0; } };\n"
+            "namespace mine { int cudaMemcpy(int) { return 1; } }\n"
+            "int f(Copier& c, Copier* p, float* h, const float* d) {\n"
+            "  const char* text = \"cudaMemcpy(h, d)\";  // cudaMemcpy(h, d) in a comment\n"  // 5
+            "  if (cudaMemcpy(h, d, 4, cudaMemcpyDeviceToHost) != cudaSuccess) return 1;\n"
+            "  c.cudaMemcpy(1); p->cudaMemcpy(2); mine::cudaMemcpy(3);\n"
+            "  return cudaMemcpyAsync(h, d, 4, cudaMemcpyDeviceToHost, 0);\n"  // 8
+            "}\n";
+  }
+  const RunResult rewritten = run(std::string(PPLAB_SIM_REWRITE) + " " + src + " " + out);
+  REQUIRE(rewritten.status == 0);
+  std::ifstream file(out);
+  const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  INFO(text);
+  expect_contains(text, {"cudaError_t cudaMemcpy(void*, const void*, size_t, cudaMemcpyKind);\n",
+                         "int cudaMemcpy(int) { return 0; }",
+                         "\"cudaMemcpy(h, d)\";  // cudaMemcpy(h, d) in a comment\n",
+                         "  if ((::pplab::sim::CopyCall(\"cudaMemcpy\", __FILE__, 6), cudaMemcpy(h, d, 4, "
+                         "cudaMemcpyDeviceToHost)) != cudaSuccess) return 1;\n",
+                         "  c.cudaMemcpy(1); p->cudaMemcpy(2); mine::cudaMemcpy(3);\n",
+                         "  return (::pplab::sim::CopyCall(\"cudaMemcpyAsync\", __FILE__, 8), cudaMemcpyAsync(h, d, 4, "
+                         "cudaMemcpyDeviceToHost, 0));\n"});
+  CHECK(std::count(text.begin(), text.end(), '\n') == 2 + 9);  // the runtime header and #line, then the 9 lines
+}
+
 TEST_CASE("cudaMalloc of more than the device memory fails like a GPU") {
   cudaDeviceProp p;
   REQUIRE(cudaGetDeviceProperties(&p, 0) == cudaSuccess);
@@ -552,7 +607,35 @@ TEST_CASE("PPLAB_SIM_CHECK=off turns the shared-memory checks off, and a bad val
              {"tree finished"});
   const auto r = run("PPLAB_SIM_CHECK=maybe " + program("pplab_sim_prog_shared_checks") + " clean");
   CHECK(r.status == 1);
-  CHECK(contains(r.output, "pplab-sim: error: PPLAB_SIM_CHECK must be on or off, not 'maybe'"));
+  CHECK(contains(r.output, "pplab-sim: error: PPLAB_SIM_CHECK='maybe' is not on or off (or 1 or 0)"));
+}
+
+TEST_CASE("every PPLAB_SIM_ setting refuses a value it does not accept, naming it, instead of changing it quietly") {
+  // Each used to be read its own way: a bad timeout became 60 s, a bad thread count 1,
+  // a small stack 16 KiB, with nothing said (settings.h).
+  const struct {
+    const char* setting;
+    const char* says;
+  } bad[] = {
+      {"PPLAB_SIM_TIMEOUT=soon", "PPLAB_SIM_TIMEOUT='soon' is not a number of seconds greater than 0"},
+      {"PPLAB_SIM_TIMEOUT=0", "PPLAB_SIM_TIMEOUT='0' is not a number of seconds greater than 0"},
+      {"PPLAB_SIM_THREADS=0", "PPLAB_SIM_THREADS='0' is not a whole number from 1 to 256"},
+      {"PPLAB_SIM_THREADS=4x", "PPLAB_SIM_THREADS='4x' is not a whole number from 1 to 256"},
+      {"PPLAB_SIM_STACK_KIB=8", "PPLAB_SIM_STACK_KIB='8' is not a whole number from 16 to 1048576"},
+      {"PPLAB_SIM_SCHEDULE=backwards",
+       "PPLAB_SIM_SCHEDULE='backwards' is not one of forward, reverse, random, random:<seed>"},
+      {"PPLAB_SIM_DEVICE=k80", "PPLAB_SIM_DEVICE 'k80' is not a device the emulator knows"},
+  };
+  for (const auto& b : bad) {
+    CAPTURE(b.setting);
+    const auto r = run(std::string(b.setting) + " " + program("pplab_sim_prog_shared_checks") + " clean");
+    CHECK(r.status == 1);
+    CHECK(contains(r.output, std::string("pplab-sim: error: ") + b.says));
+  }
+  // And a good value of each is taken.
+  expect_run(run("PPLAB_SIM_TIMEOUT=2.5 PPLAB_SIM_THREADS=3 PPLAB_SIM_STACK_KIB=256 PPLAB_SIM_SCHEDULE=random:4 " +
+                 program("pplab_sim_prog_shared_checks") + " clean"),
+             Exit::cleanly, {"clean finished"});
 }
 
 TEST_CASE("an out-of-bounds write names the kernel, block, thread, allocation and line") {

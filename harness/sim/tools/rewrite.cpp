@@ -3,7 +3,7 @@
 //
 //   pplab-sim-rewrite input.cu output.cpp
 //
-// Three rewrites, all outside comments and string/char/raw-string literals:
+// The rewrites, all outside comments and string/char/raw-string literals:
 //   K<<<grid, block[, smem[, stream]]>>>(args)   (also `K << < grid, block >> > (args)`)
 //     -> ::pplab::sim::make_launcher("K", __FILE__, __LINE__,
 //            [&](const auto&... a) { K(a...); }, grid, block[, smem[, stream]])
@@ -22,6 +22,11 @@
 //   cudaLaunchKernel or cudaLaunchCooperativeKernel)
 //     -> the same, followed on its last line by a registration of k, so that
 //        cudaLaunchKernel((void*)k, ...) can call it with its parameter types
+//   cudaMemcpy(args)  (and each runtime function that can copy to host memory: kCopyCalls)
+//     -> (::pplab::sim::CopyCall("cudaMemcpy", __FILE__, <its line>), cudaMemcpy(args))
+//        so the runtime counts the bytes it copies to the host against that line
+//        (pplab/sim/runtime.h); only a call of the plain (or ::) name, not a member's
+//        or another namespace's, nor a declaration
 // Newlines inside a rewritten span are emitted after the replacement, so each line
 // keeps its number; the output starts with #line 1 "<absolute path of input>".
 // A .cu file also gets nvcc's implicit `#include <cuda_runtime.h>` first.
@@ -321,6 +326,51 @@ std::string kernel_registration(const std::string& code, size_t from, int& count
          "_{" + fn + ", \"" + name + "\"};";
 }
 
+// The runtime functions that can copy into host memory, whose calls name their line.
+const char* const kCopyCalls[] = {"cudaMemcpy",          "cudaMemcpyAsync",           "cudaMemcpy2D",
+                                  "cudaMemcpy2DAsync",   "cudaMemcpy2DFromArray",     "cudaMemcpy2DFromArrayAsync",
+                                  "cudaMemcpyFromArray", "cudaMemcpyFromArrayAsync",  "cudaMemcpy3D",
+                                  "cudaMemcpy3DAsync",   "cudaMemcpyFromSymbol",      "cudaMemcpyFromSymbolAsync",
+                                  "cudaMemcpyPeer",      "cudaMemcpyPeerAsync"};
+
+// For a call of a copy function whose name is code[b, e): the two insertions that wrap
+// the call so the runtime knows its line (empty: not such a call). A member call
+// (x.cudaMemcpy), another namespace's function (ns::cudaMemcpy) or a declaration
+// (cudaError_t cudaMemcpy(...)) is left alone.
+std::vector<Edit> copy_call_edits(const std::string& code, size_t b, size_t e, size_t line) {
+  const std::string name = code.substr(b, e - b);
+  if (std::none_of(std::begin(kCopyCalls), std::end(kCopyCalls), [&](const char* f) { return name == f; })) return {};
+  size_t open = e;
+  while (open < code.size() && std::isspace(static_cast<unsigned char>(code[open]))) ++open;
+  if (open >= code.size() || code[open] != '(') return {};
+  size_t begin = b;
+  size_t p = skip_ws_back(code, b);
+  if (p >= 2 && code[p - 1] == ':' && code[p - 2] == ':') {  // ::cudaMemcpy, not ns::cudaMemcpy
+    const size_t q = skip_ws_back(code, p - 2);
+    if (q > 0 && (ident_char(code[q - 1]) || code[q - 1] == '>')) return {};
+    begin = p - 2;
+    p = q;
+  } else if (p >= 1 && (code[p - 1] == '.' || (p >= 2 && code[p - 1] == '>' && code[p - 2] == '-'))) {
+    return {};
+  } else if (p >= 1 && ident_char(code[p - 1])) {  // a declaration, unless a keyword leads to the call
+    size_t w = p;
+    while (w > 0 && ident_char(code[w - 1])) --w;
+    const std::string word = code.substr(w, p - w);
+    if (word != "return" && word != "else" && word != "do" && word != "case" && word != "throw" &&
+        word != "co_return" && word != "co_await")
+      return {};
+  }
+  int depth = 0;
+  size_t close = open;
+  for (; close < code.size(); ++close) {
+    if (code[close] == '(') ++depth;
+    else if (code[close] == ')' && --depth == 0) break;
+  }
+  if (close >= code.size()) return {};
+  return {{begin, begin, "(::pplab::sim::CopyCall(\"" + name + "\", __FILE__, " + std::to_string(line) + "), "},
+          {close + 1, close + 1, ")"}};
+}
+
 struct Context {
   std::string inc_dir;                       // where rewritten headers go
   std::map<std::string, std::string> done;  // header -> its rewritten copy ("": none needed)
@@ -380,6 +430,7 @@ int rewrite_file(const std::string& in_path, const std::string& out_path, Contex
   // Brace kinds (true: namespace or linkage-spec body) to tell namespace scope apart.
   std::vector<bool> braces;
   size_t stmt_start = 0;
+  int copy_calls = 0;  // calls of copy functions wrapped
   const size_t n = code.size();
   for (size_t i = 0; i < n; ++i) {
     char c = code[i];
@@ -465,6 +516,14 @@ int rewrite_file(const std::string& in_path, const std::string& out_path, Contex
         size_t at = std::stoul(reg.substr(0, reg.find(' ')));
         edits.push_back({at, at, reg.substr(reg.find(' '))});
       }
+    } else if (c == 'c' && code.compare(i, 10, "cudaMemcpy") == 0 && (i == 0 || !ident_char(code[i - 1]))) {
+      size_t e = i;
+      while (e < n && ident_char(code[e])) ++e;
+      const size_t line = static_cast<size_t>(std::count(src.begin(), src.begin() + static_cast<long>(i), '\n') + 1);
+      const std::vector<Edit> wrap = copy_call_edits(code, i, e, line);
+      edits.insert(edits.end(), wrap.begin(), wrap.end());
+      copy_calls += wrap.empty() ? 0 : 1;
+      i = e - 1;
     } else if (c == 'e' && code.compare(i, 6, "extern") == 0 && (i == 0 || !ident_char(code[i - 1])) &&
                i + 6 < n && !ident_char(code[i + 6])) {
       size_t j = i + 6;
@@ -524,7 +583,7 @@ int rewrite_file(const std::string& in_path, const std::string& out_path, Contex
   edits.insert(edits.end(), arch_edits.begin(), arch_edits.end());
   if (!arch_edits.empty()) ctx.arch_dependent = true;
   bool need = has_token(code, "__global__") || has_token(code, "__shared__") || code.find("<<<") != std::string::npos ||
-              !arch_edits.empty();
+              !arch_edits.empty() || copy_calls > 0;
   int status = 0;
   std::vector<Edit> inc_edits;
   for (const Edit& inc : includes) {

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "pplab/sim/runtime_api.h"
 
@@ -27,6 +28,37 @@ struct Traffic {
   unsigned long long launches = 0, to_host_bytes = 0, to_device_bytes = 0;
 };
 Traffic traffic();
+/// Where a copy to host memory was asked for. The rewriter wraps each call of a runtime
+/// function that can copy to the host (cudaMemcpy, cudaMemcpyAsync, cudaMemcpy2D,
+/// cudaMemcpyFromSymbol, ...) in the user's code as
+/// `(::pplab::sim::CopyCall("cudaMemcpy", __FILE__, 31), cudaMemcpy(...))`: while the call
+/// runs, the bytes it copies from device to host memory are counted against that line too.
+/// Copies made elsewhere (a file not rewritten) are counted in traffic() only.
+class CopyCall {
+ public:
+  CopyCall(const char* function, const char* file, int line) noexcept;
+  ~CopyCall();
+  CopyCall(const CopyCall&) = delete;
+  CopyCall& operator=(const CopyCall&) = delete;
+  const char* function() const { return function_; }
+  const char* file() const { return file_; }
+  int line() const { return line_; }
+
+ private:
+  const char* function_;
+  const char* file_;
+  int line_;
+  const CopyCall* outer_;  // the call around this one, if any (current again at its end)
+};
+/// The bytes copied from device to host memory since the process started, per source
+/// line that asked for them (in the order the lines first copied).
+struct CopySite {
+  const char* function;  // "cudaMemcpy"
+  const char* file;      // as __FILE__ spelled it (the rewriter's #line: an absolute path)
+  int line;
+  unsigned long long to_host_bytes;
+};
+std::vector<CopySite> to_host_sites();
 /// Lines printed under the emulator's report of a fault (an out-of-bounds access, a
 /// deadlock, barrier divergence) until replaced; the harness puts the check's
 /// reproduce command there. Empty: nothing.
