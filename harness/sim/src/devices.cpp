@@ -62,7 +62,7 @@ const DeviceProfile& find_profile(const std::string& key, const char* where) {
 #define PPLAB_SIM_STR_(x) #x
 #define PPLAB_SIM_STR(x) PPLAB_SIM_STR_(x)
 const DeviceProfile& select_profile() {
-  if (const char* e = std::getenv("PPLAB_SIM_DEVICE"); e && *e) return find_profile(e, "PPLAB_SIM_DEVICE");
+  if (const auto chosen = settings::text(settings::kDevice)) return find_profile(*chosen, settings::kDevice);
   if (const char* key = build_device()) return find_profile(key, "the device this program was built for,");
   return find_profile(PPLAB_SIM_STR(PPLAB_SIM_DEFAULT_DEVICE), "the default device");
 }

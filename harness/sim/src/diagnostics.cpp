@@ -285,9 +285,11 @@ std::chrono::steady_clock::time_point g_wd_start;
 double g_wd_timeout = -1;
 
 double timeout_seconds() {
-  const char* e = std::getenv("PPLAB_SIM_TIMEOUT");
-  double t = e ? std::atof(e) : 60.0;
-  return t > 0 ? t : 60.0;
+  try {
+    return settings::seconds(settings::kTimeout, 60.0);
+  } catch (const std::invalid_argument& error) {
+    fatal(error.what());
+  }
 }
 
 void watchdog_main() {

@@ -7,6 +7,7 @@
 
 #include <boost/context/detail/fcontext.hpp>
 
+#include "pplab/sim/settings.h"
 #include "pplab/sim/sim.h"
 
 namespace pplab::sim::detail {

@@ -41,10 +41,11 @@ namespace {
 constexpr size_t kGuard = 4096;
 size_t stack_bytes() {
   static const size_t bytes = [] {
-    const char* e = std::getenv("PPLAB_SIM_STACK_KIB");
-    size_t kib = e ? std::strtoul(e, nullptr, 10) : 128;
-    if (kib < 16) kib = 16;
-    return kib * 1024;
+    try {
+      return settings::whole_number(settings::kStackKib, 128, 16, 1 << 20) * 1024;
+    } catch (const std::invalid_argument& error) {
+      fatal(error.what());
+    }
   }();
   return bytes;
 }
@@ -646,10 +647,13 @@ void helper_main(Pool* p, int index) {
 Pool& pool() {
   static Pool* p = [] {
     auto* pl = new Pool;  // never destroyed: helpers run until the process exits
-    const char* e = std::getenv("PPLAB_SIM_THREADS");
-    int n = e ? std::atoi(e) : static_cast<int>(std::thread::hardware_concurrency());
-    if (n < 1) n = 1;
-    if (n > 256) n = 256;
+    int n = 1;
+    try {
+      const unsigned long cores = std::min(256u, std::max(1u, std::thread::hardware_concurrency()));
+      n = static_cast<int>(settings::whole_number(settings::kThreads, cores, 1, 256));
+    } catch (const std::invalid_argument& error) {
+      fatal(error.what());
+    }
     pl->size = n;
     pl->workers.assign(n, nullptr);
     install_process_handlers();

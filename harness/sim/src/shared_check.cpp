@@ -113,10 +113,11 @@ thread_local const void* tls_slow_pc = nullptr;
 std::atomic<bool> g_check_on{true};  // PPLAB_SIM_CHECK, read below; set_shared_check() changes it
 
 bool read_check_setting() {
-  const char* v = std::getenv("PPLAB_SIM_CHECK");
-  if (!v || !*v || !std::strcmp(v, "on") || !std::strcmp(v, "1")) return true;
-  if (!std::strcmp(v, "off") || !std::strcmp(v, "0")) return false;
-  fatal(std::string("PPLAB_SIM_CHECK must be on or off, not '") + v + "'");
+  try {
+    return settings::on_off(settings::kCheck, true);
+  } catch (const std::invalid_argument& error) {
+    fatal(error.what());
+  }
 }
 const bool g_check_setting = [] {
   g_check_on.store(read_check_setting());

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "pplab/sim/runtime.h"
+#include "pplab/sim/settings.h"
 
 namespace pplab::sim {
 
@@ -44,17 +45,13 @@ inline std::string schedule_name(const ScheduleChoice& choice) {
   return "?";
 }
 
-/// What the text that was not a schedule should have been.
-inline std::string schedule_error(const std::string& text) {
-  return "PPLAB_SIM_SCHEDULE='" + text + "' is not one of forward, reverse, random, random:<seed>";
-}
-
-/// PPLAB_SIM_SCHEDULE as set: nothing when unset or empty; throws on a bad name.
+/// PPLAB_SIM_SCHEDULE as set: nothing when unset or empty; throws on a bad name
+/// (settings.h's rule).
 inline std::optional<ScheduleChoice> schedule_from_environment() {
-  const char* text = std::getenv("PPLAB_SIM_SCHEDULE");
-  if (!text || !*text) return std::nullopt;
-  if (auto choice = parse_schedule(text)) return choice;
-  throw std::invalid_argument(schedule_error(text));
+  const auto text = settings::text(settings::kSchedule);
+  if (!text) return std::nullopt;
+  if (auto choice = parse_schedule(*text)) return choice;
+  settings::bad_value(settings::kSchedule, *text, "one of forward, reverse, random, random:<seed>");
 }
 
 }  // namespace pplab::sim
