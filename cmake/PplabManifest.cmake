@@ -20,14 +20,7 @@
 # "student" is null when this build does not compile the student's file (PPLAB_SOURCES,
 # or a submission without that lab); "bench" is null on the sim, where nothing is timed.
 
-# Splits a lab folder name: 02_dot_product -> number 02, name dot_product.
-function(pplab_lab_identity folder number_var name_var)
-  if(NOT folder MATCHES "^([0-9][0-9])_([a-z0-9_]+)$")
-    message(FATAL_ERROR "'${folder}' is not a lab folder name (NN_name, e.g. 02_dot_product)")
-  endif()
-  set(${number_var} ${CMAKE_MATCH_1} PARENT_SCOPE)
-  set(${name_var} ${CMAKE_MATCH_2} PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/PplabIdentity.cmake)  # pplab_lab_identity, pplab_case_identity
 
 # The folder and name of lab <number> (e.g. 02) among the labs added so far; empty
 # when this build has no such lab (PPLAB_LABS).

@@ -2,6 +2,7 @@
 # The docs test: the last Doxygen run wrote no warnings, the main page exists, every
 # lab handout has its page, and every generated trace is shown on its handout's page.
 include(${CMAKE_CURRENT_LIST_DIR}/../cmake/check_warnings.cmake)  # the build step's own gate
+include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/PplabIdentity.cmake)  # pplab_lab_identity
 if(NOT EXISTS ${HTML}/index.html)
   message(FATAL_ERROR "no main page at ${HTML}/index.html")
 endif()
@@ -10,7 +11,7 @@ set(problems "")
 foreach(handout IN LISTS handouts)
   get_filename_component(dir ${handout} DIRECTORY)
   get_filename_component(folder ${dir} NAME)            # 02_dot_product
-  string(SUBSTRING ${folder} 0 2 number)
+  pplab_lab_identity(${folder} number lab_name)
   # The page is named by the handout's {#labNN} anchor, or by Doxygen after the file.
   set(page "")
   foreach(candidate ${HTML}/lab${number}.html ${HTML}/md_labs_${folder}_README.html)

@@ -1,4 +1,5 @@
 # Helpers for the grader's self-tests (cmake -P scripts).
+include(${CMAKE_CURRENT_LIST_DIR}/../../../cmake/PplabIdentity.cmake)  # pplab_lab_identity
 
 # run_pplab(<result-var> <output-var> ARGS...)
 function(run_pplab result_var output_var)
@@ -50,7 +51,7 @@ function(read_gradebook file)
     set(max_${student} ${CMAKE_MATCH_3} PARENT_SCOPE)
     set(rest "${CMAKE_MATCH_4}")
     foreach(lab IN LISTS labs)
-      string(SUBSTRING ${lab} 0 2 number)
+      pplab_lab_identity(${lab} number lab_name)
       if(rest MATCHES "^([^,]*),(.*)$")
         set(lab${number}_${student} "${CMAKE_MATCH_1}" PARENT_SCOPE)
         set(rest "${CMAKE_MATCH_2}")

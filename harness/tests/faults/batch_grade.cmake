@@ -44,8 +44,7 @@ expect("sam (the skeletons) earns nothing" total_sam EQUAL 0)
 
 # Each batch case's verdict and message, from its expect.txt, in its student's report.
 function(expect_batch_case folder student)
-  string(SUBSTRING ${folder} 0 2 number)            # 01_compile_error -> cases_of_lab01, compile_error
-  string(SUBSTRING ${folder} 3 -1 case_name)
+  pplab_case_identity(${folder} number case_name)   # 01_compile_error -> cases_of_lab01, compile_error
   file(STRINGS ${cases_of_lab${number}}/${case_name}/expect.txt lines)
   file(READ ${out}/${student}/report.md report)
   foreach(line IN LISTS lines)
