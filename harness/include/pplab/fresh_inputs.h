@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <type_traits>
@@ -31,9 +32,10 @@ namespace pplab {
 
 /// How a draw's values are spread.
 struct Spread {
-  enum class Kind : int { uniform, whole_numbers, permutation } kind = Kind::uniform;
+  enum class Kind : int { uniform, whole_numbers, permutation, finite_floats } kind = Kind::uniform;
   /// uniform: integers in [lo, hi], floats in [lo, hi) on a grid of 2^24 steps;
-  /// whole_numbers: the integers in [lo, hi], as T (floats whose sums stay exact).
+  /// whole_numbers: the integers in [lo, hi], as T (floats whose sums stay exact);
+  /// finite_floats: (floats only) any finite bit pattern, every sign and exponent.
   double lo = 0, hi = 0;
 
   static Spread uniform(double lo, double hi) { return {Kind::uniform, lo, hi}; }
@@ -45,6 +47,11 @@ struct Spread {
   static Spread full_range() {
     return {Kind::uniform, double(std::numeric_limits<T>::lowest()), double(std::numeric_limits<T>::max())};
   }
+  /// Floats whose extremes a draw almost never holds: each of the 2^32 bit patterns but
+  /// infinities and NaNs about equally likely, so the largest possible value turns up in
+  /// a draw of 2^24 once in 256. A grid of 2^24 steps holds its end in most such draws,
+  /// and a min or max kept from an earlier draw would then be right again.
+  static Spread finite_floats() { return {Kind::finite_floats, 0, 0}; }
 };
 
 namespace fresh {
@@ -99,6 +106,18 @@ PPLAB_HOST_DEVICE inline T value(std::uint64_t seed, std::uint64_t i, std::uint6
     const std::uint64_t bits = mix(seed ^ mix(i));
     return T(std::uint64_t(lo) + (width == 0 ? bits : bits % width));
   } else {
+    if (spread.kind == Spread::Kind::finite_floats) {
+      std::uint32_t bits = std::uint32_t(mix(seed ^ mix(i)));
+      if ((bits & 0x7F800000u) == 0x7F800000u) bits ^= 0x00800000u;  // infinity or NaN: the next exponent down
+      static_assert(sizeof(T) == sizeof bits, "finite_floats draws 32-bit floats");
+#if defined(__CUDA_ARCH__)
+      return __int_as_float(int(bits));
+#else
+      T value;
+      std::memcpy(&value, &bits, sizeof value);
+      return value;
+#endif
+    }
     // A 24-bit step count times a step: one rounding each way, the same on both sides.
     const float step = float((spread.hi - spread.lo) / 16777216.0);
     const float steps = float(mix(seed ^ mix(i)) >> 40);

@@ -64,14 +64,21 @@ void bench_op(const pplab::BenchOptions& options, const std::shared_ptr<pplab::F
 }
 
 // Drawn afresh before every run, so no answer kept from an earlier call is right for
-// the next one: ints in [-1000, 1000], floats in [-1, 1), as CUB's rows use.
+// the next one. Sums: ints in [-1000, 1000], floats in [-1, 1), as CUB's rows use (an int
+// sum stays far from overflow). Min and max: every int, every finite float, so that a
+// draw's extremes differ from the last draw's: ints in [-1000, 1000] hold -1000 and
+// 1000 in nearly every draw of a few thousand, and a min or max kept from an earlier
+// call (or written without reading the input) was right again and timed at nothing.
 template <class T>
 void bench_type(const pplab::BenchOptions& options, std::size_t n) {
-  auto in = std::make_shared<pplab::FreshInput<T>>(
-      n, std::is_same_v<T, int> ? pplab::Spread::uniform(-1000, 1000) : pplab::Spread::uniform(-1, 1));
-  bench_op(options, in, Sum<T>{}, "sum");
-  bench_op(options, in, Min<T>{}, "min");
-  bench_op(options, in, Max<T>{}, "max");
+  constexpr bool is_int = std::is_same_v<T, int>;
+  auto small = std::make_shared<pplab::FreshInput<T>>(
+      n, is_int ? pplab::Spread::uniform(-1000, 1000) : pplab::Spread::uniform(-1, 1));
+  auto wide = std::make_shared<pplab::FreshInput<T>>(
+      n, is_int ? pplab::Spread::full_range<int>() : pplab::Spread::finite_floats());
+  bench_op(options, small, Sum<T>{}, "sum");
+  bench_op(options, wide, Min<T>{}, "min");
+  bench_op(options, wide, Max<T>{}, "max");
 }
 
 void reduce_cases(const pplab::BenchOptions& options, std::size_t n) {
