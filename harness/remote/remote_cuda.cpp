@@ -115,6 +115,8 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int dev
 
 namespace pplab {
 
+constexpr std::uint32_t kMaxHostCopySites = 1u << 16;
+
 DeviceTraffic device_traffic() {
   Reader reply(remote::request(remote::Op::traffic));
   DeviceTraffic traffic;
@@ -123,6 +125,17 @@ DeviceTraffic device_traffic() {
   traffic.to_device_bytes = reply.get<std::uint64_t>();
   traffic.counted = reply.get<std::uint8_t>() != 0;
   if (!traffic.counted) traffic.reason = reply.get_text();
+  // One per line of the lab's code that copied to the host: a few, never this many.
+  const std::uint32_t sites = reply.get<std::uint32_t>();
+  if (sites > kMaxHostCopySites) throw remote::WireError("the runner's traffic names too many copy sites");
+  for (std::uint32_t site_index = 0; site_index < sites; ++site_index) {
+    HostCopySite site;
+    site.function = reply.get_text();
+    site.file = reply.get_text();
+    site.line = reply.get<std::uint32_t>();
+    site.to_host_bytes = reply.get<std::uint64_t>();
+    traffic.to_host_sites.push_back(std::move(site));
+  }
   return traffic;
 }
 

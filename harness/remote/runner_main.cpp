@@ -133,6 +133,11 @@ std::string answer(const std::unordered_map<std::string, pplab::remote::Entry>& 
       reply.put<std::uint64_t>(traffic.launches).put<std::uint64_t>(traffic.to_host_bytes);
       reply.put<std::uint64_t>(traffic.to_device_bytes).put<std::uint8_t>(traffic.counted);
       if (!traffic.counted) reply.put_text(traffic.reason);
+      reply.put<std::uint32_t>(static_cast<std::uint32_t>(traffic.to_host_sites.size()));
+      for (const pplab::HostCopySite& site : traffic.to_host_sites) {
+        reply.put_text(site.function).put_text(site.file);
+        reply.put<std::uint32_t>(site.line).put<std::uint64_t>(site.to_host_bytes);
+      }
       break;
     }
     case Op::set_schedule: {

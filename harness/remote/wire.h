@@ -35,7 +35,9 @@ enum class Op : std::uint32_t {
   error_string,       ///< i32 error -> text
   get_device,         ///< -> i32 error, i32 device
   device_attribute,   ///< i32 attribute, i32 device -> i32 error, i32 value
-  traffic,            ///< -> u64 launches, u64 to-host bytes, u64 to-device bytes, u8 counted
+  /// -> u64 launches, u64 to-host bytes, u64 to-device bytes, u8 counted, [text reason
+  /// when not counted], u32 sites, each: text function, text file, u32 line, u64 to-host bytes
+  traffic,
   set_schedule,       ///< i32 kind, u32 seed (emulator thread order)
   set_fault_note,     ///< text printed under an emulator fault report
   call,               ///< entry key, arguments -> u8 outcome, result, out-arguments

@@ -1,4 +1,5 @@
-// device_traffic() on the CPU emulator: its runtime counts every launch and copy; and
+// device_traffic() on the CPU emulator: its runtime counts every launch and copy (and
+// the bytes copied to the host per line of the lab's code that asked for them); and
 // the lines it prints under a fault report.
 #include "pplab/device_work.h"
 #include "pplab/todo_regions.h"
@@ -13,6 +14,9 @@ DeviceTraffic device_traffic() {
   traffic.launches = totals.launches;
   traffic.to_host_bytes = totals.to_host_bytes;
   traffic.to_device_bytes = totals.to_device_bytes;
+  for (const sim::CopySite& site : sim::to_host_sites())
+    traffic.to_host_sites.push_back(
+        {site.function, site.file, static_cast<std::uint32_t>(site.line), site.to_host_bytes});
   return traffic;
 }
 

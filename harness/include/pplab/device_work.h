@@ -15,10 +15,19 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "pplab/check.h"
 
 namespace pplab {
+
+/// A line of the lab's code that copied from device to host memory, and how much in all.
+struct HostCopySite {
+  std::string function;          ///< the runtime call, e.g. "cudaMemcpy"
+  std::string file;              ///< the source file, as its build named it (an absolute path)
+  std::uint32_t line = 0;        ///< the line of the call
+  std::uint64_t to_host_bytes = 0;
+};
 
 /// Totals since the process started (or since counting began on a GPU).
 struct DeviceTraffic {
@@ -27,6 +36,9 @@ struct DeviceTraffic {
   std::uint64_t to_device_bytes = 0;  ///< copied from host memory to device memory
   bool counted = true;                ///< false when the backend cannot count (see reason)
   std::string reason;                 ///< why counting is not available
+  /// Where the copies to the host were made, per line: the emulator knows each copy call
+  /// of the lab's code; on a GPU, empty.
+  std::vector<HostCopySite> to_host_sites;
 };
 
 /// A lab's entry point may bring this much back to the host (a count, an index, a
@@ -55,6 +67,10 @@ inline constexpr const char* kUninitialisedRead = "uninitialised shared read";
 /// Judges one call of `entry` (e.g. "reduce") on an input of `n` elements from the
 /// totals before and after it. It fails when the call copied more than kMaxResultBytes
 /// to the host, or, for n >= 2, launched no kernel (one element may need only a copy).
+/// Where the traffic names the line that copied the most to the host during the call,
+/// the report names it, and the TODO step of its file that holds it
+/// ("... with cudaMemcpy at saxpy.cu:60, in TODO(01.3) (stretch)"); a call that launched
+/// no kernel names the copies it made to the host, however small.
 CheckResult check_ran_on_device(const std::string& entry, std::size_t n, const DeviceTraffic& before,
                                 const DeviceTraffic& after);
 
