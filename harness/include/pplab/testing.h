@@ -83,15 +83,29 @@ inline void finish_device_call(const char* entry, std::size_t n, const char* fil
   }
   CheckResult on_device = check_ran_on_device(entry, n, before, device_traffic());
   if (!on_device.passed) {
-    // The steps that should launch the kernels: every TODO of the file, since which one
-    // kept the work on the host is not known from the traffic alone.
+    // Where the report names the line of the lab's file that copied to the host (the
+    // emulator knows each copy's line), its one TODO region is the step. Otherwise (a
+    // GPU, or a call that launched nothing and copied nothing) every TODO of the file,
+    // since which one kept the work on the host is not known from the traffic alone.
     const char* path = judged_kernel_file();
-    const std::string kernel_file = path ? path : "";
-    const std::string regions = kernel_file.empty() ? std::string() : todo_regions(kernel_file);
-    on_device.report += "  step: the TODO steps " + std::string(entry) + " runs, on the device" +
-                        (regions.empty() ? std::string() : " (" + kernel_file.substr(kernel_file.find_last_of('/') + 1) +
-                                                               ": " + regions + ")") +
-                        "\n";
+    const std::string unnamed = fault_step_line(path);
+    const std::string named = name_fault_step(on_device.report, unnamed);
+    if (named != unnamed) {
+      // A copy in given code is not a value a step passed it: the work itself left the device.
+      const std::string fault_tail = ": look at what the step that calls it passes it";
+      std::string step = named;
+      if (const std::size_t at = step.find(fault_tail); at != std::string::npos)
+        step.replace(at, fault_tail.size(), ": the lab's work belongs in the kernels of its TODO steps");
+      on_device.report += step;
+    } else {
+      const std::string kernel_file = path ? path : "";
+      const std::string regions = kernel_file.empty() ? std::string() : todo_regions(kernel_file);
+      on_device.report += "  step: the TODO steps " + std::string(entry) + " runs, on the device" +
+                          (regions.empty() ? std::string()
+                                           : " (" + kernel_file.substr(kernel_file.find_last_of('/') + 1) + ": " +
+                                                 regions + ")") +
+                          "\n";
+    }
   }
   PPLAB_EXPECT_AT(file, line, on_device);
 }
