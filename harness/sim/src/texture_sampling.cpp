@@ -9,13 +9,17 @@
 // * Point filtering takes texel floor(t).
 // * Linear filtering takes t - 0.5 and splits it into a texel i = floor(t - 0.5) and a
 //   fraction, which becomes a weight in 1/256 units, rounded to nearest: 9-bit fixed
-//   point with 8 fractional bits. For 2 or 3 dimensions the corner weights are not
-//   the products of those: each product of two or three weights is rounded to 1/256
-//   on its own (half up), and a corner's weight is the sum of those products with the
-//   signs of inclusion and exclusion (for 2D: w11 = round(wx wy), w10 = wx - w11,
-//   w01 = wy - w11, w00 = 1 - wx - wy + w11). That is what matches the 2D fetches bit
-//   for bit; the measured 3D (trilinear) fetches agree with it in 106 of 120 cases
-//   and differ in the others by a few 1/256ths, a rounding this model does not have.
+//   point with 8 fractional bits. In clamp mode the coordinate is first clamped to the
+//   texel centres at the edges, [0.5, n - 0.5], so outside them the fraction is 0
+//   (measured at the low edge; the high edge is taken to match).
+// * The corner weights are not the products of those weights: the unit splits a total
+//   of 256 axis by axis, rounding one part of each split to 1/256 (half up) and giving
+//   the other part the rest. A 3D fetch splits by z first (256 - wz for the lower
+//   layer, wz for the upper); each layer's total T is split by x (X1 = round(T wx /
+//   256), X0 = T - X1); each of those by y, rounding the part whose y index equals its
+//   x index (w11 = round(X1 wy / 256), w00 = round(X0 (256 - wy) / 256); w10 and w01
+//   the rest). A 2D fetch is one layer with T = 256, which gives w11 = round(wx wy),
+//   w10 = wx - w11, w01 = wy - w11, w00 = 1 - wx - wy + w11.
 // * 8-bit unsigned texels read as normalised floats are filtered as 16-bit values
 //   (v * 257), rounded to an integer N (half up) and returned as N / 65535; 16-bit
 //   signed ones as N / 32767, clamped to -1.
@@ -173,12 +177,9 @@ void accumulate(const TextureSource& src, const Sampler& s, const Domain& dom, c
     sum[c] += static_cast<double>(weight) * (border ? border_value(s, dom, c) : channel_value(p, src.format, dom, c));
 }
 
-// A product of weights, each in 1/256 units, rounded half up to 1/256.
-long long rounded_product(const long long* w, int count) {
-  long long product = 1, scale = 1;
-  for (int k = 0; k < count; ++k) product *= w[k];
-  for (int k = 1; k < count; ++k) scale *= kWeightOne;
-  return count == 0 ? kWeightOne : (2 * product + scale) / (2 * scale);
+// The part of `total` that `weight` (in 1/256 units) gives, rounded half up to 1/256.
+long long rounded_share(long long total, long long weight) {
+  return (2 * total * weight + kWeightOne) / (2 * kWeightOne);
 }
 
 }  // namespace
@@ -207,32 +208,39 @@ TexelValue sample(const TextureSource& src, const Sampler& s, const float coords
   }
   long long first[3] = {0, 0, 0}, weight[3] = {0, 0, 0};
   for (int d = 0; d < axes.n; ++d) {
-    const double shifted = t[d] - 0.5;
+    double at = t[d];
+    // Clamp mode clamps the coordinate to the edge texels' centres before it is split.
+    if (axes.mode[d] == cudaAddressModeClamp) {
+      const double last = static_cast<double>(axes.size[d]) - 0.5;
+      at = at < 0.5 ? 0.5 : at > last ? last : at;
+    }
+    const double shifted = at - 0.5;
     const double base = std::floor(shifted);
     first[d] = static_cast<long long>(base);
     weight[d] = static_cast<long long>(std::floor((shifted - base) * kWeightOne + 0.5));
   }
-  // The rounded product of the weights of every set of axes, indexed by its bit mask.
-  long long product[8];
-  for (int set = 0; set < (1 << axes.n); ++set) {
-    long long chosen[3];
-    int count = 0;
-    for (int d = 0; d < axes.n; ++d)
-      if (set >> d & 1) chosen[count++] = weight[d];
-    product[set] = count == 1 ? chosen[0] : rounded_product(chosen, count);
-  }
-  for (int corner = 0; corner < (1 << axes.n); ++corner) {
-    // Inclusion and exclusion over the sets that hold the corner's upper axes.
-    long long w = 0;
-    for (int set = 0; set < (1 << axes.n); ++set) {
-      if ((set & corner) != corner) continue;
-      const int extra = __builtin_popcount(static_cast<unsigned>(set & ~corner));
-      w += extra % 2 ? -product[set] : product[set];
+  // The total of 256 split by z into layers, each layer's share by x, each of those by y.
+  const int layers = axes.n == 3 ? 2 : 1;
+  for (int z = 0; z < layers; ++z) {
+    const long long layer = axes.n == 3 ? (z ? weight[2] : kWeightOne - weight[2]) : kWeightOne;
+    long long w[4];  // corner (x, y) at index x + 2 y
+    w[1] = rounded_share(layer, weight[0]);
+    w[0] = layer - w[1];
+    if (axes.n >= 2) {
+      w[3] = rounded_share(w[1], weight[1]);
+      w[2] = w[0] - rounded_share(w[0], kWeightOne - weight[1]);
+      w[0] -= w[2];
+      w[1] -= w[3];
+    } else {
+      w[2] = w[3] = 0;
     }
-    if (w == 0) continue;
-    long long idx[3] = {0, 0, 0};
-    for (int d = 0; d < axes.n; ++d) idx[d] = address(first[d] + (corner >> d & 1), axes.size[d], axes.mode[d]);
-    accumulate(src, s, dom, idx, w, sum);
+    for (int corner = 0; corner < 4; ++corner) {
+      if (w[corner] == 0) continue;
+      const long long offset[3] = {corner & 1, corner >> 1, z};
+      long long idx[3] = {0, 0, 0};
+      for (int d = 0; d < axes.n; ++d) idx[d] = address(first[d] + offset[d], axes.size[d], axes.mode[d]);
+      accumulate(src, s, dom, idx, w[corner], sum);
+    }
   }
   return finish(src.format, dom, sum, kWeightOne);
 }
