@@ -89,14 +89,11 @@ inline void finish_device_call(const char* entry, std::size_t n, const char* fil
     // since which one kept the work on the host is not known from the traffic alone.
     const char* path = judged_kernel_file();
     const std::string unnamed = fault_step_line(path);
-    const std::string named = name_fault_step(on_device.report, unnamed);
+    // A copy in given code is not a bad value a step handed it: the work left the device.
+    const std::string named =
+        name_fault_step(on_device.report, unnamed, "the lab's work belongs in the kernels of its TODO steps");
     if (named != unnamed) {
-      // A copy in given code is not a value a step passed it: the work itself left the device.
-      const std::string fault_tail = ": look at what the step that calls it passes it";
-      std::string step = named;
-      if (const std::size_t at = step.find(fault_tail); at != std::string::npos)
-        step.replace(at, fault_tail.size(), ": the lab's work belongs in the kernels of its TODO steps");
-      on_device.report += step;
+      on_device.report += named;
     } else {
       const std::string kernel_file = path ? path : "";
       const std::string regions = kernel_file.empty() ? std::string() : todo_regions(kernel_file);

@@ -61,9 +61,11 @@ inline std::string fault_step_line(const char* path) {
 /// of the kernel file the report names (not a launch site, which is host code, nor where a
 /// __shared__ array is declared) picks the
 /// TODO region that holds it ("step: TODO(02.2), saxpy.cu lines 44-48, holds line 46 named
-/// above"), or the line is said to lie outside every region. A note without the regions,
-/// or a report that names no line of the file, is returned as it was.
-inline std::string name_fault_step(const std::string& report, const std::string& note) try {
+/// above"), or the line is said to lie outside every region, followed by
+/// `given_code_advice`. A note without the regions, or a report that names no line of the
+/// file, is returned as it was.
+inline std::string name_fault_step(const std::string& report, const std::string& note,
+                                   const std::string& given_code_advice) try {
   const std::size_t lead = note.find(std::string(kFaultStepLead) + " (");
   if (lead == std::string::npos) return note;
   const std::size_t line_end = note.find('\n', lead);
@@ -112,10 +114,15 @@ inline std::string name_fault_step(const std::string& report, const std::string&
   }
   if (step.empty())
     step = "  step: line " + std::to_string(named) + " named above is given code, outside every TODO (" + file + ": " +
-           regions + "): look at what the step that calls it passes it";
+           regions + "): " + given_code_advice;
   return note.substr(0, lead) + step + note.substr(line_end);
 } catch (const std::exception&) {  // a note not in fault_step_line's form
   return note;
+}
+
+/// name_fault_step() for a fault: a faulting line in given code was handed a bad value.
+inline std::string name_fault_step(const std::string& report, const std::string& note) {
+  return name_fault_step(report, note, "look at what the step that calls it passes it");
 }
 
 }  // namespace pplab::detail
