@@ -8,7 +8,10 @@
 # Logs, the gradebook and the reports (grades.tar.gz) go to $OUT (default build/gpu-class).
 # REDTEAM=1 grades the red-team suite first (redteam.log, its gradebook), and only that
 # unless CLASS_ARGS is set. CLASS_ARGS="--students 100 --labs 02" grades a class from
-# harness/make_class.py instead of make_test_class.sh's. BENCH_WALL=1 first times each
+# harness/make_class.py instead of make_test_class.sh's; CLASS_COMMAND="script" has that
+# script write the class into the folder it is given (e.g. the red team's
+# make_memo_class.py). CLASS_LIMIT=300 stops the batch after 300 s as a time limit's
+# SIGTERM would, keeping what it finished. BENCH_WALL=1 first times each
 # lab's reference as grading times a student (the checker's timer through its runner, the
 # points file's sizes and repeats) and prints each one's wall time and verdict.
 #
@@ -65,19 +68,21 @@ if [ "${REDTEAM:-0}" = 1 ]; then
   echo "== the red-team suite on the GPU"
   start=$(seconds)
   cmake -DPPLAB="$build/bin/pplab" -DROOT="$PWD" -DATTACKS="$PWD/harness/tests/redteam" -DWORK="$PWD/$build/redteam" \
-    -P harness/tests/redteam/redteam_grade.cmake > "$OUT/redteam.log" 2>&1
+    -DBACKEND=gpu -P harness/tests/redteam/redteam_grade.cmake > "$OUT/redteam.log" 2>&1
   redteam_status=$?
   cp "$build/redteam/out/gradebook.csv" "$OUT/redteam-gradebook.csv" 2>/dev/null
   echo "red team: exit ${redteam_status} after $(( $(seconds) - start )) s ($(date -u +%F), $(head -1 "$OUT/device.txt"))"
   grep -E 'FAILED|expected' "$OUT/redteam.log" | head -20
   cat "$OUT/redteam-gradebook.csv" 2>/dev/null | cut -c1-120
-  [ -z "${CLASS_ARGS:-}" ] && exit $redteam_status
+  [ -z "${CLASS_ARGS:-}${CLASS_COMMAND:-}" ] && exit $redteam_status
 fi
 
 echo "== the class"
 class=$build/class
 rm -rf "$class"
-if [ -n "${CLASS_ARGS:-}" ]; then
+if [ -n "${CLASS_COMMAND:-}" ]; then
+  $CLASS_COMMAND "$class" > "$OUT/make_class.log"
+elif [ -n "${CLASS_ARGS:-}" ]; then
   # shellcheck disable=SC2086  # CLASS_ARGS is a list of arguments
   python3 harness/make_class.py "$class" $CLASS_ARGS > "$OUT/make_class.log"
 else
@@ -86,7 +91,7 @@ fi
 start=$(seconds)
 # LABS=02,05 and STUDENTS=ref,race grade a part of the class, for a short call.
 # Each line of grade.log starts with the second it was printed, to see where time goes.
-"$build/bin/pplab" grade --submissions "$class" --out "$OUT/grades" --keep-work \
+timeout --signal=TERM "${CLASS_LIMIT:-0}" "$build/bin/pplab" grade --submissions "$class" --out "$OUT/grades" --keep-work \
   ${LABS:+--labs "$LABS"} ${STUDENTS:+--students "$STUDENTS"} 2>&1 |
   while IFS= read -r line; do printf '%(%s)T %s\n' -1 "$line"; done > "$OUT/grade.log"
 grade_status=${PIPESTATUS[0]}

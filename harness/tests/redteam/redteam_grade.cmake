@@ -2,7 +2,7 @@
 # two honest students (ada and nell, the reference). Every attack must earn 0 with a
 # reason, ada and nell keep full points, the gradebook and every report are written, and
 # nothing an attack wrote lands among the reports or in a neighbour's folder.
-# -DPPLAB -DROOT -DATTACKS -DWORK
+# -DPPLAB -DROOT -DATTACKS -DWORK [-DBACKEND=gpu]
 # Today's policies: under the old CMP0053 a quoted "@ROOT@" below would be expanded
 # itself, and the attacks' placeholders never replaced.
 cmake_minimum_required(VERSION 3.25)
@@ -56,8 +56,13 @@ set(reason_override_harness "outside its namespace")
 set(reason_static_constructor "before main")
 set(reason_include_reference "include.*solutions/01_saxpy/saxpy.cu")
 set(reason_library_does_lab "uses thrust .it includes")
-# A GPU faults on host code that dereferences device memory, and so does the emulator.
-set(reason_host_reads_device "device memory read in host code at 0x[0-9a-f]+ .byte 0 of a [0-9]+-byte cudaMalloc allocation")
+# A GPU faults on host code that dereferences device memory, and so does the emulator,
+# which can say which allocation was read (-DBACKEND=gpu when the grader has a GPU).
+if(BACKEND STREQUAL "gpu")
+  set(reason_host_reads_device "segmentation fault .a bad host pointer, or device memory read on the host")
+else()
+  set(reason_host_reads_device "device memory read in host code at 0x[0-9a-f]+ .byte 0 of a [0-9]+-byte cudaMalloc allocation")
+endif()
 # The build's limits and what it sees: each a compile error of its own lab.
 foreach(attack include_dev_zero incbin_instructor quote_host_file constexpr_bomb)
   set(reason_${attack} "compile error")
