@@ -186,7 +186,7 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
   report.backend = base.workbook.backend;
   report.seed = base.seed;
   report.seed_given = base.seed_given;
-  report.points_file = base.points.path.string();
+  report.points_file = base.points.source();
   report.started = now_iso();
   const auto start = std::chrono::steady_clock::now();
   const fs::path work = out / "work" / report.student;
@@ -278,18 +278,22 @@ GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, 
 struct GradeRun {
   Workbook workbook;
   GradeSettings settings;
-  std::filesystem::path points_path;
   std::vector<Lab> labs;
   int cores = 1, jobs = 1;
 };
+
+// The points: an instructor's whole-course file (--points), else the course's defaults
+// with each lab's own rules (harness/grading/defaults.json, harness/labs/NN_name/points.json).
+PointsFile points_from(const GradeOptions& options, const Workbook& workbook) {
+  if (!options.points.empty()) return load_points(options.points);
+  return load_lab_points(workbook.source_dir, workbook.labs);
+}
 
 GradeRun settings_from(const GradeOptions& options) {
   const Workbook workbook = discover_workbook();
   GradeSettings settings;
   settings.workbook = workbook;
-  const fs::path points_path = options.points.empty() ? workbook.source_dir / "harness/grading/points.json"
-                                                      : fs::path(options.points);
-  settings.points = load_points(points_path);
+  settings.points = points_from(options, workbook);
   if (options.slurm && options.submissions.empty())
     throw std::invalid_argument("--slurm grades a class: give --submissions DIR and --out OUT");
   if (options.queue.max_parallel < 0) throw std::invalid_argument("--max-parallel must be at least 1");
@@ -325,7 +329,7 @@ GradeRun settings_from(const GradeOptions& options) {
                                   ". Install bubblewrap, or pass --unsafe-no-sandbox to run their code unconfined");
   }
   settings.sandbox.compile_seconds = options.compile_limit;   // a limit, with or without the sandbox
-  return GradeRun{workbook, settings, points_path, labs, cores, jobs};
+  return GradeRun{workbook, settings, labs, cores, jobs};
 }
 
 // A submission's share of the jobs, split between labs graded side by side and the
@@ -342,13 +346,12 @@ int grade_tree(const GradeOptions& options, GradeRun& run, Progress& progress) {
   GradeSettings& settings = run.settings;
   const auto& labs = run.labs;
   const int jobs = run.jobs, cores = run.cores;
-  const fs::path& points_path = run.points_path;
   const fs::path out = options.out.empty() ? workbook.build_dir / "report" : fs::path(options.out);
   GradeReport report;
   report.backend = workbook.backend;
   report.seed = settings.seed;
   report.seed_given = settings.seed_given;
-  report.points_file = points_path.string();
+  report.points_file = settings.points.source();
   report.started = now_iso();
   const auto start = std::chrono::steady_clock::now();
   std::vector<LabGrade> grades;
@@ -538,9 +541,8 @@ GradeOptions task_options(const GradeOptions& given) {
 int run_grade(const GradeOptions& options) {
   if (!options.collect.empty()) {
     const Workbook workbook = discover_workbook();
-    const fs::path points = options.points.empty() ? workbook.source_dir / "harness/grading/points.json"
-                                                   : fs::path(options.points);
-    return collect_slurm_batch(fs::absolute(options.collect).lexically_normal(), load_points(points), workbook.labs);
+    return collect_slurm_batch(fs::absolute(options.collect).lexically_normal(), points_from(options, workbook),
+                               workbook.labs);
   }
   if (!options.task.empty()) return run_grade(task_options(options));
   GradeRun run = settings_from(options);
@@ -579,7 +581,9 @@ void add_grade_command(CLI::App& app) {
   command->add_option("--students", options->students,
                       only_with("--submissions", "grade only these student folders, e.g. alice,bob (the gradebook "
                                                  "then lists only them)"));
-  command->add_option("--points", options->points, "Points file (default: harness/grading/points.json)");
+  command->add_option("--points", options->points,
+                      "A whole-course points file ({\"defaults\": ..., \"labs\": {\"02_dot_product\": ...}}) to grade "
+                      "with (default: harness/grading/defaults.json and each lab's harness/labs/NN_name/points.json)");
   command->add_flag("--keep-work", options->keep_work, "Keep each student's build folder under OUT/work/");
   command->add_flag("--no-sanitizer", options->no_sanitizer,
                     "GPU: do not run the checks under compute-sanitizer memcheck and racecheck");

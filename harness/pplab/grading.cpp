@@ -110,29 +110,76 @@ LabRules rules_from(const json& defaults, const json& entry, const fs::path& pat
 
 }  // namespace
 
-PointsFile load_points(const fs::path& path) {
-  PointsFile points;
-  points.path = path;
+namespace {
+
+json read_json_file(const fs::path& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read the points file " + path.string());
   try {
-    points.data = json::parse(in, nullptr, true, /*ignore_comments=*/true);
+    return json::parse(in, nullptr, true, /*ignore_comments=*/true);
   } catch (const json::exception& error) {
     throw std::runtime_error(path.string() + " is not valid JSON: " + error.what());
   }
+}
+
+// Validates every lab now, so a typo fails before grading starts.
+void validate(const PointsFile& points) {
+  rules_from(points.data["defaults"], json::object(), points.path, "defaults");
+  for (const auto& [lab, entry] : points.data["labs"].items()) {
+    const auto own = points.lab_files.find(lab);
+    if (own == points.lab_files.end()) rules_from(points.data["defaults"], entry, points.path, "labs." + lab);
+    else rules_from(points.data["defaults"], entry, own->second, "lab " + lab);
+  }
+}
+
+}  // namespace
+
+PointsFile load_points(const fs::path& path) {
+  PointsFile points;
+  points.path = path;
+  points.data = read_json_file(path);
   require(points.data.is_object() && points.data.contains("defaults"), path, "needs a \"defaults\" object");
-  // Validate every lab now, so a typo fails before grading starts.
-  rules_from(points.data["defaults"], json::object(), path, "defaults");
-  if (points.data.contains("labs"))
-    for (const auto& [lab, entry] : points.data["labs"].items())
-      rules_from(points.data["defaults"], entry, path, "labs." + lab);
+  if (!points.data.contains("labs")) points.data["labs"] = json::object();
+  require(points.data["labs"].is_object(), path, "\"labs\" must be an object of labs by folder name");
+  validate(points);
+  return points;
+}
+
+PointsFile load_lab_points(const fs::path& source_dir, const std::vector<Lab>& labs) {
+  PointsFile points;
+  points.from_labs = true;
+  points.labs_dir = source_dir / "harness" / "labs";
+  points.path = source_dir / "harness" / "grading" / "defaults.json";
+  const json defaults = read_json_file(points.path);
+  require(defaults.is_object() && defaults.contains("defaults"), points.path, "needs a \"defaults\" object");
+  require(!defaults.contains("labs"), points.path,
+          "holds the defaults only: each lab's rules are in harness/labs/NN_name/points.json");
+  points.data = {{"defaults", defaults["defaults"]}, {"labs", json::object()}};
+  for (const auto& lab : labs) {
+    const fs::path file = points.labs_dir / lab.folder / "points.json";
+    if (!fs::exists(file)) continue;  // the lab takes every default
+    json entry = read_json_file(file);
+    require(entry.is_object(), file, "must be an object: the rules of lab " + lab.folder);
+    require(!entry.contains("defaults") && !entry.contains("labs"), file,
+            "holds lab " + lab.folder + "'s rules only (a whole-course file is given with --points)");
+    points.data["labs"][lab.folder] = std::move(entry);
+    points.lab_files[lab.folder] = file;
+  }
+  validate(points);
   return points;
 }
 
 LabRules PointsFile::rules_for(const std::string& lab) const {
   const json empty = json::object();
   const json& entry = data.contains("labs") && data["labs"].contains(lab) ? data["labs"][lab] : empty;
+  const auto own = lab_files.find(lab);
+  if (own != lab_files.end()) return rules_from(data["defaults"], entry, own->second, "lab " + lab);
   return rules_from(data["defaults"], entry, path, "labs." + lab);
+}
+
+std::string PointsFile::source() const {
+  if (!from_labs) return path.string();
+  return path.string() + " and each lab's " + (labs_dir / "NN_name" / "points.json").string();
 }
 
 // ---------------------------------------------------------------- GPU gate

@@ -29,7 +29,7 @@ struct GroupRule {
   std::vector<std::string> match;  ///< test-case name prefixes; "*" matches every case left
 };
 
-/// A lab's rules from harness/grading/points.json (defaults filled in).
+/// A lab's rules from the points (defaults filled in).
 struct LabRules {
   std::vector<GroupRule> groups;
   /// Checks (name prefixes) that must pass before any correctness point is earned, so a
@@ -61,16 +61,32 @@ struct LabRules {
   std::vector<std::string> libraries;
 };
 
-/// The whole points file.
+/// The points of a course, in the form of a whole-course points file:
+/// {"defaults": {...}, "labs": {"02_dot_product": {...}, ...}}.
 struct PointsFile {
+  /// The whole-course file (--points), or the course's defaults file,
+  /// harness/grading/defaults.json, when each lab's rules come from its own file.
   std::filesystem::path path;
+  /// The course's own points (load_lab_points): each lab's rules from its own file,
+  /// labs_dir/NN_name/points.json, listed in lab_files by folder name.
+  bool from_labs = false;
+  std::filesystem::path labs_dir;
+  std::map<std::string, std::filesystem::path> lab_files;
   nlohmann::json data;
   /// Rules for `lab`: its entry, else the defaults (all checks one group).
   LabRules rules_for(const std::string& lab) const;
+  /// Where the points came from, as a report names it.
+  std::string source() const;
 };
 
-/// Reads and validates a points file; throws with the file name and the problem.
+/// Reads and validates a whole-course points file (`pplab grade --points FILE`); throws
+/// with the file name and the problem.
 PointsFile load_points(const std::filesystem::path& path);
+
+/// The course's own points: the defaults in `source_dir`/harness/grading/defaults.json,
+/// and the rules of each of `labs` from its room, harness/labs/NN_name/points.json (a lab
+/// without one takes the defaults). Validated like load_points; throws naming the file.
+PointsFile load_lab_points(const std::filesystem::path& source_dir, const std::vector<Lab>& labs);
 
 /// The points of one check group.
 struct GroupScore {

@@ -66,7 +66,7 @@ bool toolchain_header(const fs::path& file, const fs::path& source) {
 
 // The libraries that would do a lab's work for it: by the folder or file name of their
 // headers (CUB, Thrust and CUTLASS are headers only) and by the names of the functions
-// a linked one exports. points.json's "libraries" lets a lab use some of them.
+// a linked one exports. The points' "libraries" (a lab's points.json, or the defaults) lets a lab use some.
 struct Library {
   const char* name;
   std::vector<const char*> header_folders;   // a path component: .../include/cub/...

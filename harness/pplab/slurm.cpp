@@ -173,7 +173,7 @@ int collect(const fs::path& out, const json& state, const PointsFile& points, co
     report.device = "Slurm task";
     report.seed = batch.seed;
     report.seed_given = batch.seed_given;
-    report.points_file = points.path.string();
+    report.points_file = points.source();
     for (const auto& folder : batch.labs) {
       LabGrade lab;
       const auto known = std::find_if(labs.begin(), labs.end(), [&](const Lab& l) { return l.folder == folder; });

@@ -183,7 +183,7 @@ TEST_CASE("a lab whose checks fail is not timed at all") {
 namespace {
 
 // A lab 01 timed already: the reference and the student at the graded size with these
-// medians and spreads (speed_points 5, full points within 1.2x, as points.json says).
+// medians and spreads (speed_points 5, full points within 1.2x: harness/grading/defaults.json).
 LabGrade timed(double reference_ms, double reference_spread, double student_ms, double student_spread) {
   LabGrade grade = lab01_with_runner(PPLAB_HONEST_RUNNER);
   grade.rules.speed_points = 5;
