@@ -89,6 +89,27 @@ function(pplab_manifest_set_target folder keys target)
   pplab_manifest_set(${folder} "${keys}" "{\"target\": ${name}, \"file\": ${file}}")
 endfunction()
 
+# The labs recorded so far, by folder name, in order.
+function(pplab_manifest_lab_folders var)
+  get_property(folders GLOBAL PROPERTY PPLAB_MANIFEST_FOLDERS)
+  list(SORT folders)
+  set(${var} ${folders} PARENT_SCOPE)
+endfunction()
+
+# The value at <keys> in lab <folder>'s entry so far (e.g. "trace;target": the lab's trace
+# program), or empty when the lab or the key is not there.
+function(pplab_manifest_get folder keys var)
+  get_property(lab GLOBAL PROPERTY PPLAB_MANIFEST_LAB_${folder})
+  set(value "")
+  if(lab)
+    string(JSON value ERROR_VARIABLE missing GET "${lab}" ${keys})
+    if(missing OR value STREQUAL "null")
+      set(value "")
+    endif()
+  endif()
+  set(${var} "${value}" PARENT_SCOPE)
+endfunction()
+
 # Writes build/<preset>/labs.json; called once, after every lab and trace is added.
 function(pplab_write_manifest)
   get_property(folders GLOBAL PROPERTY PPLAB_MANIFEST_FOLDERS)
