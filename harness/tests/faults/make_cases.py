@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Writes every known-wrong case, harness/labs/NN_<lab>/wrong/<case>/, from the committed
-solutions (or skeletons) and the textual edits of each, plus its expect.txt. The cases
-are defined in cases.toml, beside this script (what each field means is said at its
-top); this script reads them and applies them. A case is named NN_<case> there and in
-its test ("faults: 02_off_by_one"). Run it after a solution changes; every edit that no
-longer applies is named, and nothing is written then.
+solutions (or skeletons) and the textual edits of each, plus its expect.txt. Each lab
+defines its own cases in harness/labs/NN_<lab>/wrong/cases.toml, beside the case folders
+(what each field means: README.md, beside this script); this script reads every lab's
+and applies them. A case is folder <case> in its lab's file and NN_<case> in its test
+("faults: 02_off_by_one"). Run it after a solution changes; every edit that no longer
+applies is named, and nothing is written then.
 
   make_cases.py           write the case folders
   make_cases.py --check   write nothing; exit 1 naming each committed file that differs
@@ -51,6 +52,8 @@ def finish():
     made={os.path.dirname(p) for p in files}
     unknown=[]
     for d in glob.glob(os.path.join(ROOT,'harness','labs','[0-9][0-9]_*','wrong','*')):
+        if not os.path.isdir(d):
+            continue   # the lab's cases.toml
         if d not in made:
             unknown.append(d)
         else:
@@ -71,13 +74,15 @@ def finish():
         open(p,'w').write(files[p])
     print(f'make_cases.py: {len(stale)} of {len(files)} case files written')
 
-def cases(path=os.path.join(W,'cases.toml')):
-    # Each [[case]] of cases.toml as the arguments of case().
+def lab_cases(path):
+    # Each [[case]] of one lab's wrong/cases.toml as the arguments of case(): its folder
+    # NN_<case>, the lab's number taken from the lab folder the file is in.
+    lab=os.path.basename(os.path.dirname(os.path.dirname(path)))[:2]
     with open(path,'rb') as f:
         table=tomllib.load(f)
-    tests=table['tests']
+    tests=table.get('tests',{})
     shared=table.get('shared_edits',{})
-    for c in table['case']:
+    for c in table.get('case',[]):
         expect=[('verdict',c['verdict'])]
         expect+=[('message',m) for m in c.get('messages',[])]
         expect+=[('case',tests.get(t,t)) for t in c.get('tests',[])]
@@ -87,7 +92,14 @@ def cases(path=os.path.join(W,'cases.toml')):
             subs.append(with_includes(c['includes']['after'],*c['includes']['add']))
         subs+=[(shared[name]['old'],shared[name]['new']) for name in c.get('shared_edits',[])]
         subs+=[(e['old'],e['new']) for e in c.get('edit',[])]
-        yield c['folder'], src(c['folder'][:2], c.get('tree','solutions')), expect, subs, c.get('note')
+        yield f"{lab}_{c['folder']}", src(lab, c.get('tree','solutions')), expect, subs, c.get('note')
+
+def cases():
+    # Every lab's cases, lab by lab. A lab keeps them in one file beside their folders (not
+    # one per case: its cases share shorthand test names and edits; not one for the course:
+    # a case belongs to its lab's room).
+    for path in sorted(glob.glob(os.path.join(ROOT,'harness','labs','[0-9][0-9]_*','wrong','cases.toml'))):
+        yield from lab_cases(path)
 
 if __name__=='__main__':
     for folder, text, expect, subs, note in cases():
