@@ -33,6 +33,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <mutex>
 #include <set>
 #include <string>
@@ -481,13 +482,18 @@ void shared_warp_sync(int base, unsigned group) {
   if (!tls_len) return;
   State& s = *tls_state;
   const std::uint32_t op = ++s.wseq;
+  // After the operation each lane of the group has synced with every lane of the group
+  // at this very operation (op), and with a lane the mask leaves out as far as any
+  // member had. So only the lanes left out need the maximum over the members: none for
+  // a whole warp's operation, the common case (this was a third of a sort's checks).
   std::uint32_t merged[32];
-  std::memcpy(merged, s.seen[base + __builtin_ctz(group)], sizeof merged);
-  for (unsigned g = group; g; g &= g - 1) {
-    const std::uint32_t* v = s.seen[base + __builtin_ctz(g)];
-    for (int l = 0; l < 32; ++l) merged[l] = std::max(merged[l], v[l]);
+  std::fill(std::begin(merged), std::end(merged), op);
+  for (unsigned out = ~group; out; out &= out - 1) {
+    const int l = __builtin_ctz(out);
+    std::uint32_t latest = 0;
+    for (unsigned g = group; g; g &= g - 1) latest = std::max(latest, s.seen[base + __builtin_ctz(g)][l]);
+    merged[l] = latest;
   }
-  for (unsigned g = group; g; g &= g - 1) merged[__builtin_ctz(g)] = op;
   for (unsigned g = group; g; g &= g - 1) {
     const int t = base + __builtin_ctz(g);
     std::memcpy(s.seen[t], merged, sizeof merged);
