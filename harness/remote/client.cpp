@@ -156,7 +156,8 @@ class Runner {
     const int status = reap(std::chrono::seconds(2));
     finish_relay(std::chrono::seconds(1));
     // First line: how it ended, in the checker's words; then what it printed.
-    std::string message = std::string(kRunnerEnded) + ": " + (status == -1 ? how : describe(status)) + "\n";
+    std::string message =
+        std::string(kRunnerEnded) + ": " + (status == -1 ? how : describe(status, wrapped_)) + "\n";
     std::string tail;
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -167,11 +168,16 @@ class Runner {
     throw RunnerEnded(message);
   }
 
-  static std::string describe(int status) {
+  // `wrapped`: the runner was started through another program (the sandbox's bubblewrap,
+  // setpriv, prlimit), which passes a death by signal N on as exit status 128 + N.
+  static std::string describe(int status, bool wrapped) {
     if (status == -1) return "it stopped answering";
-    if (WIFEXITED(status)) return "it exited with status " + std::to_string(WEXITSTATUS(status));
-    if (WIFSIGNALED(status)) {
-      const int signal = WTERMSIG(status);
+    const bool wrapped_signal = wrapped && WIFEXITED(status) && WEXITSTATUS(status) > 128 &&
+                                WEXITSTATUS(status) - 128 < NSIG;
+    if (WIFEXITED(status) && !wrapped_signal)
+      return "it exited with status " + std::to_string(WEXITSTATUS(status));
+    if (WIFSIGNALED(status) || wrapped_signal) {
+      const int signal = wrapped_signal ? WEXITSTATUS(status) - 128 : WTERMSIG(status);
       if (signal == SIGABRT) return "crashed: aborted (abort() was called, or a failed assert() or std::terminate)";
       if (signal == SIGSEGV) return "crashed: segmentation fault (a bad host pointer, or device memory read on the host?)";
       return std::string("crashed: signal ") + strsignal(signal);
@@ -187,6 +193,7 @@ class Runner {
     int output[2];
     if (pipe2(output, O_CLOEXEC) != 0) throw std::runtime_error("could not make the runner's output pipe");
     const auto command = runner_command();
+    wrapped_ = command.size() > 1;
     const auto environment = runner_environment();
     std::vector<char*> argv, envp;
     for (const auto& word : command) argv.push_back(const_cast<char*>(word.c_str()));
@@ -382,6 +389,7 @@ class Runner {
   std::string tail_;
   std::string line_, warnings_;  // note_warnings
   bool capturing_ = false;
+  bool wrapped_ = false;  // describe()
   std::size_t relayed_ = 0;
   bool at_line_start_ = true;
 };

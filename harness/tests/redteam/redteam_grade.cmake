@@ -56,6 +56,7 @@ set(reason_override_harness "outside its namespace")
 set(reason_static_constructor "before main")
 set(reason_include_reference "include.*solutions/01_saxpy/saxpy.cu")
 set(reason_library_does_lab "uses thrust .it includes")
+set(reason_crash_in_sandbox "crashed: aborted .abort.. was called")
 # A GPU faults on host code that dereferences device memory, and so does the emulator,
 # which can say which allocation was read (-DBACKEND=gpu when the grader has a GPU).
 if(BACKEND STREQUAL "gpu")
