@@ -2,6 +2,7 @@
 // merge (a Slurm batch's --collect) reads back. Local and Slurm batches share it.
 #include "batch.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -37,6 +38,45 @@ std::optional<json> same_batch_before(const BatchInfo& batch) {
   }
 }
 
+// The line of a build's output that says what went wrong: the first naming an error
+// (a configure step prints its warnings first), else the first.
+std::string first_error_line(const std::string& output) {
+  std::size_t start = 0;
+  while (start < output.size()) {
+    const std::size_t end = std::min(output.find('\n', start), output.size());
+    const std::string line = output.substr(start, end - start);
+    if (line.find("rror") != std::string::npos) return line.substr(0, 300);
+    start = end + 1;
+  }
+  return output.substr(0, std::min<std::size_t>(output.find('\n'), 300));
+}
+
+// A GPU batch whose emulator checks did not run for some labs (the sim oracle missing,
+// or a student's emulator build that failed) says so above its table: those labs were
+// judged on what a GPU shows alone. Markdown for summary.md, plain text for stderr.
+std::string gpu_alone_warning(const std::vector<GradeReport>& reports, bool markdown) {
+  std::size_t judged = 0, gpu_alone = 0;
+  std::string why;
+  for (const auto& report : reports) {
+    if (report.backend != "gpu") continue;
+    for (const auto& lab : report.labs) {
+      if (lab.checks.cases.empty()) continue;  // not built or not submitted: nothing was judged
+      ++judged;
+      if (lab.judged_on_emulator) continue;
+      ++gpu_alone;
+      if (why.empty()) why = first_error_line(lab.emulator_problem);
+    }
+  }
+  if (gpu_alone == 0) return "";
+  const std::string bold = markdown ? "**" : "";
+  if (markdown) why = markdown_text(why, MarkdownPlace::after_text);
+  return bold + "Correctness of " + std::to_string(gpu_alone) + " of " + std::to_string(judged) +
+         " graded labs was judged on the GPU alone" + bold + ": the emulator checks did not run for them" +
+         (why.empty() ? std::string(" (this build has no sim oracle)") : " (first reason: " + why + ")") +
+         ". A race, a barrier inside a branch or an uninitialised shared read that gives the right answer on a "
+         "GPU passes there; each report's notes say why.\n" + (markdown ? "\n" : "");
+}
+
 }  // namespace
 
 void write_batch_files(const std::vector<BatchEntry>& entries, const BatchInfo& batch) {
@@ -50,7 +90,8 @@ void write_batch_files(const std::vector<BatchEntry>& entries, const BatchInfo& 
                         (finished < entries.size() ? ", " + std::to_string(finished) + " of " + std::to_string(entries.size()) +
                                                          " students graded so far"
                                                    : std::string()) +
-                        "\n\n" + batch_summary(reports, batch.labs);
+                        "\n\n" + gpu_alone_warning(reports, true) +
+                        batch_summary(reports, batch.labs);
   write_text_file(batch.out / "summary.md", summary);
   json students = json::array();
   for (const auto& entry : entries) {
@@ -75,6 +116,7 @@ int finish_batch(const std::vector<GradeReport>& reports, const BatchInfo& batch
     write_batch_files(entries, batch);
     std::cout << "\n" << batch_summary(reports, batch.labs) << "\ngradebook: " << (batch.out / "gradebook.csv").string()
               << "\n";
+    if (const auto warning = gpu_alone_warning(reports, false); !warning.empty()) std::cerr << "pplab grade: " << warning;
     return 0;
   } catch (const std::exception& error) {
     std::fprintf(stderr, "pplab grade: %s\n", error.what());
