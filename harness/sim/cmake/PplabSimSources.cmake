@@ -28,12 +28,9 @@ function(pplab_sim_add_sources target)
     # thread-sanitizer instrumentation calls the sim's own hooks before every load
     # and store (src/shared_check.cpp: checked shared memory); libtsan is not linked.
     # -Wno-tsan: GCC warns that it cannot instrument std::atomic_thread_fence, which
-    # the hooks do not need (a block's threads share one OS thread). -O1: a lab's checks
-    # spend their time in the emulator's runtime (the hooks, the scheduler), not in the
-    # lab's own code, so -O3 bought nothing there and cost a third of the compile a
-    # student waits for at every recheck (lab 03: 4.2 s of CPU to 3.1 s).
+    # the hooks do not need (a block's threads share one OS thread).
     set_source_files_properties("${out}" PROPERTIES
-      COMPILE_OPTIONS "$<$<NOT:$<CONFIG:Debug,RelWithDebInfo>>:-g1;-O1>;-fsanitize=thread;--param=tsan-instrument-func-entry-exit=0;-Wno-tsan")
+      COMPILE_OPTIONS "$<$<NOT:$<CONFIG:Debug,RelWithDebInfo>>:-g1>;-fsanitize=thread;--param=tsan-instrument-func-entry-exit=0;-Wno-tsan")
     target_include_directories(${target} PRIVATE "${dir}")
   endforeach()
   target_link_libraries(${target} PUBLIC pplab::sim)
