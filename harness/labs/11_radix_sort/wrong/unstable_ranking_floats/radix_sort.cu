@@ -112,7 +112,7 @@ __device__ unsigned match_digit(unsigned digit) {
     // integer instructions a bit (it tests the bit twice and selects), this into four (one
     // test, the ballot, a NOT only where the bit is clear, the AND). Ranking is bound by
     // the integer pipe: on an H200 this took the one-sweep sort of 2^24 keys from 0.63 to
-    // 0.54 ms (docs/perf/onesweep-h200-2026-12-02).
+    // 0.54 ms (the lab's README, its one-sweep table).
     unsigned same;
     asm("{\n\t.reg .pred set;\n\tand.b32 %0, %1, %2;\n\tsetp.ne.u32 set, %0, 0;\n\t"
         "vote.ballot.sync.b32 %0, set, 0xffffffff;\n\t@!set not.b32 %0, %0;\n\t}"
