@@ -613,6 +613,14 @@ void score_speed(LabGrade& grade, const GradeSettings& settings) {
     if (!s->verified)
       return lose_all("the result was wrong after the timed runs at n = " + std::to_string(n) +
                       " (a result that depends on earlier calls, or work still running?)");
+    if (s->from_memory) {
+      char text[200];
+      std::snprintf(text, sizeof text,
+                    "asked an input it had already answered, it took %.3f ms, against a median of %.3f ms for new "
+                    "inputs: answers kept from earlier calls earn no speed points",
+                    s->same_input_ms, s->median_ms);
+      return lose_all(text);
+    }
     // The sandboxed runner cannot time itself: a figure not taken by the checker's timer
     // did not come from the trusted benchmark.
     if (!settings.sandbox.bwrap.empty() && s->timed_by != "checker")

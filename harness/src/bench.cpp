@@ -137,6 +137,8 @@ void report(const Measurement& m) {
     line["after_check"] = m.after_check;
     line["case_wall_ms"] = m.case_wall_ms;
     line["check_wall_ms"] = m.check_wall_ms;
+    line["same_input_ms"] = m.same_input_ms;
+    line["from_memory"] = m.from_memory;
   }
   std::cout << line.dump() << std::endl;
   // Under `pplab grade` only this authenticated copy counts (pplab/result_channel.h).
@@ -145,7 +147,7 @@ void report(const Measurement& m) {
   pplab::channel::send(record.dump());
   std::fprintf(stderr, "%-16s %-10s %-14s n=%-11zu %9.4f ms +-%4.1f%% %8.1f GB/s %6.1f%% of copy %s\n",
                spec.lab.c_str(), spec.impl.c_str(), spec.variant.c_str(), spec.n, m.median_ms, m.spread_percent,
-               m.gbps, m.percent_of_copy, m.verified ? "" : "RESULT WRONG AFTER TIMING");
+               m.gbps, m.percent_of_copy, m.verified ? (m.from_memory ? "ANSWERED A REPEATED INPUT FROM MEMORY" : "") : "RESULT WRONG AFTER TIMING");
 }
 
 }  // namespace detail

@@ -3,6 +3,7 @@
 #include "pplab/fresh_inputs.h"
 
 #include <algorithm>
+#include <atomic>
 #include <mutex>
 #include <numeric>
 #include <random>
@@ -36,6 +37,14 @@ std::vector<std::size_t> sample_positions(std::size_t n, std::size_t count) {
   std::sort(positions.begin(), positions.end());  // the output is read in order
   return positions;
 }
+
+namespace {
+std::atomic<int> same_draws{0};
+}  // namespace
+
+SameDraws::SameDraws() { ++same_draws; }
+SameDraws::~SameDraws() { --same_draws; }
+bool drawing_the_same() { return same_draws.load() > 0; }
 
 std::uint64_t unpredictable_seed() {
   static std::mutex mutex;

@@ -63,6 +63,11 @@ struct Measurement {
   /// They show whether a pause before a repeat costs it time.
   std::vector<double> repeat_ms;
   std::vector<bool> after_check;
+  /// The checker's timer only: the last timed repeat's inputs asked again, twice, after
+  /// the repeats (the slower run's time), and whether that was under half the time the
+  /// same input and the median took: an answer kept from an earlier call.
+  double same_input_ms = 0;
+  bool from_memory = false;
 };
 
 /// Options shared by every benchmark binary, parsed from argv by bench_options().

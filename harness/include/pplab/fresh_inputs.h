@@ -176,18 +176,35 @@ std::vector<T> download_at(const T* d_src, const std::vector<std::size_t>& posit
   return d_out.download();
 }
 
+/// While one is alive, every FreshInput::next() in this process fills its current draw
+/// again instead of a new one. The checker's timer asks so, after the timed repeats, a
+/// question the lab's code has already answered: honest code takes as long as it did the
+/// first time, code that keeps answers across calls answers at once (bench_checker.cpp).
+class SameDraws {
+ public:
+  SameDraws();
+  ~SameDraws();
+  SameDraws(const SameDraws&) = delete;
+  SameDraws& operator=(const SameDraws&) = delete;
+};
+
+/// Whether a SameDraws is alive.
+bool drawing_the_same();
+
 /// One input of a benchmark case, drawn afresh by each next(): call it in the case's
 /// prepare(), and host() in its verify().
 template <class T>
 class FreshInput {
  public:
-  FreshInput(std::size_t n, Spread spread) : device_(n), spread_(spread) { next(); }
+  FreshInput(std::size_t n, Spread spread) : device_(n), spread_(spread), seed_(unpredictable_seed()) { fill(); }
 
-  /// The next draw, filled on the device (untimed).
+  /// The next draw, filled on the device (untimed); under SameDraws, the current one again.
   void next() {
-    seed_ = unpredictable_seed();
-    host_.reset();
-    if (device_.size() > 0) fill_fresh(device_.data(), device_.size(), spread_, seed_, cudaStream_t(0));
+    if (!drawing_the_same()) {
+      seed_ = unpredictable_seed();
+      host_.reset();
+    }
+    fill();
   }
   T* data() { return device_.data(); }
   const T* data() const { return device_.data(); }
@@ -201,6 +218,10 @@ class FreshInput {
   }
 
  private:
+  void fill() {
+    if (device_.size() > 0) fill_fresh(device_.data(), device_.size(), spread_, seed_, cudaStream_t(0));
+  }
+
   DeviceBuffer<T> device_;
   Spread spread_;
   std::uint64_t seed_ = 0;

@@ -1,7 +1,9 @@
 # Runs a trusted timer with its runner named by PPLAB_RUNNER_COMMAND (as the grader
 # does) and checks what the timer reports on stdout, the only measurements a tool reads.
-# -DTIMER -DRUNNER -DARGS (a list) -DEXPECT=verified|unverified|not_forged
+# -DTIMER -DRUNNER -DARGS (a list) -DEXPECT=verified|unverified|not_forged|from_memory
+# (from_memory: verified, and the repeated input answered from memory)
 # -DFORBID=<regex>: what the lab's output (quoted on stderr) must never say.
+cmake_policy(VERSION 3.20)  # quoted words in if() are words, not variables (CMP0054)
 set(ENV{PPLAB_RUNNER_COMMAND} "[\"${RUNNER}\"]")
 execute_process(COMMAND ${TIMER} ${ARGS} RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE err
                 TIMEOUT 240)
@@ -35,6 +37,12 @@ foreach(line IN LISTS lines)
   endif()
   if(NOT checked GREATER 0)
     message(FATAL_ERROR "no timed repeat was verified: ${line}")
+  endif()
+  if(EXPECT STREQUAL "from_memory")
+    string(JSON memory GET "${line}" from_memory)
+    if(NOT verified OR NOT memory)
+      message(FATAL_ERROR "expected a verified measurement whose repeated input came back from memory: ${line}")
+    endif()
   endif()
   if(EXPECT STREQUAL "verified" OR EXPECT STREQUAL "not_forged")
     if(NOT verified)

@@ -3,7 +3,9 @@
 sort (the reference's sort behind a device-side hash of the input; an input seen before
 is answered with a device-to-device copy of the keys it sorted then, and "memo hit" is
 printed). With fresh inputs for every run the timer makes, the memo never answers a
-timed repeat, and both students are timed at the reference's speed.
+timed repeat. After the repeats the timer asks the last input again: the memo answers it
+from memory, in a fraction of the sort's time, and its speed points are lost ("answers
+kept from earlier calls earn no speed points"); the reference keeps all of its points.
 
     harness/tests/redteam/timing/make_memo_class.py DIR   (from the workbook's root)
     pplab grade --submissions DIR --out OUT --labs 11

@@ -15,19 +15,26 @@
 // emulator keeps it closed to host code, as a GPU does).
 //
 // Every run the timer makes draws fresh inputs (pplab/fresh_inputs.h): a kept answer is
-// wrong when checked (unverified), and by hash there is never a hit.
+// wrong when checked (unverified), and by hash there is no hit among the timed repeats.
+// After them the timer asks the last repeat's input again: by hash that is a hit, answered
+// faster than the work when the work costs time, and the timer names it (from_memory).
+// PPLAB_MEMO_WORK_MS gives the honest work that cost (a wait after it): on the emulator,
+// at the sizes a test can afford, the host computation costs no more than the copy of a
+// kept answer, where on a GPU the lab's work is what a kept answer saves.
 //
 // Each lab's attack, memo_labNN.cu, picks its strategy from PPLAB_MEMO_STRATEGY (set per
 // runner in CMakeLists.txt) and includes this once.
 #pragma once
 #include <cuda_runtime.h>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <initializer_list>
 #include <map>
+#include <thread>
 #include <vector>
 
 namespace pplab::redteam {
@@ -39,6 +46,11 @@ enum class Strategy { by_hash, by_pointer, by_call_count };
 #error "compile with PPLAB_MEMO_STRATEGY=by_hash, by_pointer or by_call_count"
 #endif
 constexpr Strategy kStrategy = Strategy::PPLAB_MEMO_STRATEGY;
+
+#ifndef PPLAB_MEMO_WORK_MS
+#define PPLAB_MEMO_WORK_MS 0
+#endif
+constexpr int kWorkMs = PPLAB_MEMO_WORK_MS;
 
 // Calls the timer makes before it times (its warm-up, 3 by default): by call count, the
 // ones answered honestly.
@@ -131,6 +143,7 @@ class Memo {
       return;
     }
     honest();
+    if (kWorkMs > 0) std::this_thread::sleep_for(std::chrono::milliseconds(kWorkMs));
     std::vector<std::vector<unsigned char>>& kept = kept_[key];
     kept.clear();
     for (const Span& s : outputs) kept.push_back(bytes_of(s));
