@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
+#include <optional>
+#include <sstream>
 #include <thread>
 
 #include "process.h"
@@ -101,6 +103,11 @@ void add_system(std::vector<std::string>& words) {
     words.insert(words.end(), {"--ro-bind-try", file, file});
 }
 
+void add_packages(std::vector<std::string>& words, const Sandbox& sandbox) {
+  for (const auto& folder : sandbox.package_folders)
+    words.insert(words.end(), {"--ro-bind-try", folder.string(), folder.string()});
+}
+
 void add_gpu(std::vector<std::string>& words) {
   std::error_code error;
   for (const auto& entry : fs::directory_iterator("/dev", error)) {
@@ -128,6 +135,7 @@ std::vector<std::string> sandboxed(const Sandbox& sandbox, const fs::path& progr
   if (sandbox.sized_tmp) words.insert(words.end(), {"--size", std::to_string(kTmpBytes)});
   words.insert(words.end(), {"--tmpfs", "/tmp", "--chdir", "/tmp", "--setenv", "HOME", "/tmp"});
   add_system(words);
+  add_packages(words, sandbox);
   if (sandbox.gpu) add_gpu(words);
   // The program alone, at its own path, so the emulator's fault reports can read its
   // line tables (addr2line) and name the source line.
@@ -158,6 +166,7 @@ std::vector<std::string> sandboxed_build(const Sandbox& sandbox, std::vector<std
                                     "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
                                     "--setenv", "TMPDIR", fs::absolute(scratch).string()};
   add_system(words);
+  add_packages(words, sandbox);
   auto absolute = [](const fs::path& p) { return fs::absolute(p).lexically_normal().string(); };
   for (const auto& folder : view.readable)
     if (fs::exists(folder)) words.insert(words.end(), {"--ro-bind", absolute(folder), absolute(folder)});
@@ -223,6 +232,38 @@ std::vector<fs::path> toolchain_folders(const fs::path& build_dir) {
     }
   }
   return folders;
+}
+
+std::vector<fs::path> package_folders(const fs::path& kit) {
+  std::vector<fs::path> prefixes;
+  const auto keep = [&](fs::path folder) {
+    std::error_code error;
+    folder = fs::canonical(folder, error);
+    if (error || folder.string().rfind("/usr/", 0) == 0 || folder == "/usr" || folder == "/") return;
+    if (std::find(prefixes.begin(), prefixes.end(), folder) == prefixes.end()) prefixes.push_back(folder);
+  };
+  // settings.cmake holds one `set(NAME "value")` per line (cmake/PplabKit.cmake).
+  std::ifstream settings(kit / "settings.cmake");
+  std::string line;
+  while (std::getline(settings, line)) {
+    const auto value_of = [&](const std::string& name) -> std::optional<std::string> {
+      const std::string head = "set(" + name + " \"";
+      if (line.rfind(head, 0) != 0 || line.size() < head.size() + 2) return std::nullopt;
+      return line.substr(head.size(), line.size() - head.size() - 2);
+    };
+    if (const auto list = value_of("CMAKE_PREFIX_PATH")) {
+      std::stringstream entries(*list);
+      for (std::string entry; std::getline(entries, entry, ';');)
+        if (!entry.empty()) keep(entry);
+    } else if (const auto config = value_of("Boost_DIR")) {
+      // <prefix>/lib[/<arch>]/cmake/Boost-x.y.z: the prefix holds include/ and lib/.
+      fs::path folder = *config;
+      while (folder.filename() != "lib" && folder.filename() != "lib64" && folder != folder.parent_path())
+        folder = folder.parent_path();
+      if (folder.filename() == "lib" || folder.filename() == "lib64") keep(folder.parent_path());
+    }
+  }
+  return prefixes;
 }
 
 std::string runner_command_variable(const Sandbox& sandbox, const fs::path& runner) {

@@ -27,7 +27,16 @@ struct Sandbox {
   bool gpu = false;              ///< bind the GPU's device nodes and the CUDA toolkit
   bool sized_tmp = false;        ///< this bubblewrap caps the runner's /tmp (--size, 0.8 on)
   int compile_seconds = kCompileCpuSeconds;  ///< CPU seconds of one compiler process (--compile-limit)
+  /// Where the workbook's build found its packages outside /usr (Boost under /opt, a
+  /// cluster's module tree): read-only in every sandbox, for the builds' headers and the
+  /// runners' shared libraries (package_folders).
+  std::vector<std::filesystem::path> package_folders;
 };
+
+/// The install prefixes outside /usr that a grading kit's settings name (`<build>/pplab-kit`:
+/// each CMAKE_PREFIX_PATH entry, and the prefix of Boost_DIR, a `<prefix>/lib/.../cmake/
+/// Boost-x.y.z` folder), those that exist.
+std::vector<std::filesystem::path> package_folders(const std::filesystem::path& kit);
 
 /// Finds bubblewrap and proves it can make a sandbox here (it needs user namespaces).
 Sandbox find_sandbox(bool gpu);

@@ -83,3 +83,59 @@ TEST_CASE("sandbox: the build sandbox runs a compiler installed outside /usr") {
   INFO(ran.output);
   CHECK(ran.succeeded());
 }
+
+// Packages found outside /usr (Boost under /opt, as on a machine whose system Boost lacks
+// Boost.Context): the build reads their headers and the runner loads their libraries, so
+// every sandbox shows them. Found in the grading kit's settings; /usr is shown already.
+TEST_CASE("sandbox: the kit's package prefixes outside /usr are named, /usr's are not") {
+  Scratch scratch;
+  const fs::path listed = scratch.root / "deps";
+  const fs::path boost = scratch.root / "boost-prefix";
+  fs::create_directories(listed);
+  fs::create_directories(boost / "lib" / "x86_64-linux-gnu" / "cmake" / "Boost-1.74.0");
+  write(scratch.root / "kit" / "settings.cmake",
+        "set(PPLAB_BACKEND \"sim\")\n"
+        "set(CMAKE_PREFIX_PATH \"" + listed.string() + ";/usr;" + (scratch.root / "missing").string() + "\")\n"
+        "set(Boost_DIR \"" + (boost / "lib" / "x86_64-linux-gnu" / "cmake" / "Boost-1.74.0").string() + "\")\n");
+  const auto folders = package_folders(scratch.root / "kit");
+  REQUIRE(folders.size() == 2);
+  CHECK(folders[0] == fs::canonical(listed));
+  CHECK(folders[1] == fs::canonical(boost));
+  CHECK(package_folders(scratch.root / "no-kit").empty());
+
+  Sandbox sandbox;
+  sandbox.bwrap = "/usr/bin/bwrap";
+  sandbox.package_folders = folders;
+  const auto words = sandboxed(sandbox, "/usr/bin/true");
+  const auto shown = [&](const fs::path& folder) {
+    for (std::size_t i = 0; i + 2 < words.size(); ++i)
+      if (words[i] == "--ro-bind-try" && words[i + 1] == folder.string() && words[i + 2] == folder.string()) return true;
+    return false;
+  };
+  CHECK(shown(folders[0]));
+  CHECK(shown(folders[1]));
+}
+
+TEST_CASE("sandbox: a runner sees the package folders, and no other folder outside /usr") {
+  Sandbox sandbox = find_sandbox(false);
+  if (sandbox.bwrap.empty()) {
+    MESSAGE("no sandbox on this machine: " << sandbox.unavailable);
+    return;
+  }
+  Scratch scratch;
+  fs::permissions(scratch.root, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                    fs::perms::others_read | fs::perms::others_exec);
+  const fs::path library = scratch.root / "opt-boost" / "lib" / "libpplab-test.so";
+  write(library, "a library a runner loads");
+  fs::permissions(library.parent_path().parent_path(), fs::perms::owner_all | fs::perms::others_read |
+                                                          fs::perms::others_exec);
+  fs::permissions(library.parent_path(), fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
+  // `test -f <library> -a -x /usr/bin/true`: run in the sandbox, the program last.
+  const std::vector<std::string> sees_library = {"/usr/bin/test", "-f", library.string(), "-a", "-x"};
+  const auto unseen = run_process(sandboxed(sandbox, "/usr/bin/true", sees_library), {}, std::chrono::seconds(60));
+  CHECK_FALSE(unseen.succeeded());
+  sandbox.package_folders = {scratch.root / "opt-boost"};
+  const auto seen = run_process(sandboxed(sandbox, "/usr/bin/true", sees_library), {}, std::chrono::seconds(60));
+  INFO(seen.output);
+  CHECK(seen.succeeded());
+}
