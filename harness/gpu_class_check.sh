@@ -23,6 +23,11 @@ OUT=${OUT:-build/gpu-class}
 mkdir -p "$OUT"
 build=build/gpu-class-build
 seconds() { date +%s; }
+# What an attack could leave behind on the host: processes, memory, /tmp and disk.
+host_state() {
+  echo "processes $(ps -e --no-headers | wc -l), memory available $(awk '/MemAvailable/ {print int($2 / 1024)}' /proc/meminfo) MiB," \
+       "/tmp $(du -sm /tmp 2>/dev/null | cut -f1) MiB, disk free $(df -m --output=avail . | tail -1 | tr -d ' ') MiB"
+}
 
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; nvcc --version | tail -1; nproc; } \
   | tee "$OUT/device.txt"
@@ -66,12 +71,16 @@ if [ "${REDTEAM:-0}" = 1 ]; then
   # The red-team suite (harness/tests/redteam) against this GPU grader, instead of the
   # class: every attack earns nothing, the two honest students keep every point.
   echo "== the red-team suite on the GPU"
+  before=$(host_state)
   start=$(seconds)
   cmake -DPPLAB="$build/bin/pplab" -DROOT="$PWD" -DATTACKS="$PWD/harness/tests/redteam" -DWORK="$PWD/$build/redteam" \
     -DBACKEND=gpu -P harness/tests/redteam/redteam_grade.cmake > "$OUT/redteam.log" 2>&1
   redteam_status=$?
   cp "$build/redteam/out/gradebook.csv" "$OUT/redteam-gradebook.csv" 2>/dev/null
   echo "red team: exit ${redteam_status} after $(( $(seconds) - start )) s ($(date -u +%F), $(head -1 "$OUT/device.txt"))"
+  sleep 5  # a process an attack left behind has had time to show itself
+  echo "host before: $before" | tee "$OUT/host.txt"
+  echo "host after:  $(host_state)" | tee -a "$OUT/host.txt"
   grep -E 'FAILED|expected' "$OUT/redteam.log" | head -20
   cat "$OUT/redteam-gradebook.csv" 2>/dev/null | cut -c1-120
   [ -z "${CLASS_ARGS:-}${CLASS_COMMAND:-}" ] && exit $redteam_status
