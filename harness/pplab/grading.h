@@ -15,78 +15,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpu_gate.h"
 #include "lab_checks.h"
+#include "points_file.h"
 #include "sandbox.h"
 #include "timing.h"
 #include "workbook.h"
 
 namespace pplab::cli {
-
-/// One check group of a lab in the points file.
-struct GroupRule {
-  std::string name;
-  double points = 0;
-  std::vector<std::string> match;  ///< test-case name prefixes; "*" matches every case left
-};
-
-/// A lab's rules from the points (defaults filled in).
-struct LabRules {
-  std::vector<GroupRule> groups;
-  /// Checks (name prefixes) that must pass before any correctness point is earned, so a
-  /// skeleton earns nothing from checks it passes by doing nothing (n = 0, bad
-  /// arguments). "first" means the lab's first check, its worked example.
-  std::vector<std::string> gate;
-  double speed_points = 0;
-  double full_speed_ratio = 1.2;      ///< full speed points when student/reference time <= this
-  bool speed_requires_all_checks = true;
-  std::vector<int> bench_log2_sizes;  ///< sizes timed (the plot's x axis)
-  int speed_log2_size = 24;           ///< the size whose time earns the speed points
-  /// The reference's benchmark rows (variants) a student's time is compared with; empty:
-  /// every variant the reference times. Labs whose reference has a faster stretch path
-  /// name the row of the main steps, so a clean main-steps solution can earn full points.
-  std::vector<std::string> speed_variants;
-  int repeats = 20;
-  /// The benchmark repeats past `repeats` until the median's 95% interval is within
-  /// this many % of it (bench --spread), for a time.
-  double speed_spread_percent = 2;
-  /// The most of that interval that counts in the student's favour: a time within the
-  /// measured noise of full_speed_ratio earns full points, whatever the noise claims.
-  double speed_noise_allowance_percent = 5;
-  std::string visibility = "visible"; ///< Gradescope visibility of this lab's entries
-  /// What a compute-sanitizer finding costs: "group" (the points of the check group it
-  /// was found in) or "check" (that check's share, like any failed check).
-  std::string sanitizer_cost = "group";
-  /// Libraries the lab's file may use (hygiene.cpp's names: "cub", "thrust", "cublas",
-  /// ...); by default none, so the student writes the kernels the lab teaches.
-  std::vector<std::string> libraries;
-};
-
-/// The points of a course, in the form of a whole-course points file:
-/// {"defaults": {...}, "labs": {"02_dot_product": {...}, ...}}.
-struct PointsFile {
-  /// The whole-course file (--points), or the course's defaults file,
-  /// harness/grading/defaults.json, when each lab's rules come from its own file.
-  std::filesystem::path path;
-  /// The course's own points (load_lab_points): each lab's rules from its own file,
-  /// labs_dir/NN_name/points.json, listed in lab_files by folder name.
-  bool from_labs = false;
-  std::filesystem::path labs_dir;
-  std::map<std::string, std::filesystem::path> lab_files;
-  nlohmann::json data;
-  /// Rules for `lab`: its entry, else the defaults (all checks one group).
-  LabRules rules_for(const std::string& lab) const;
-  /// Where the points came from, as a report names it.
-  std::string source() const;
-};
-
-/// Reads and validates a whole-course points file (`pplab grade --points FILE`); throws
-/// with the file name and the problem.
-PointsFile load_points(const std::filesystem::path& path);
-
-/// The course's own points: the defaults in `source_dir`/harness/grading/defaults.json,
-/// and the rules of each of `labs` from its room, harness/labs/NN_name/points.json (a lab
-/// without one takes the defaults). Validated like load_points; throws naming the file.
-PointsFile load_lab_points(const std::filesystem::path& source_dir, const std::vector<Lab>& labs);
 
 /// The points of one check group.
 struct GroupScore {
@@ -95,13 +31,6 @@ struct GroupScore {
   std::vector<std::size_t> cases;  ///< indexes into LabGrade::checks.cases
   int passed = 0;
   int skipped = 0;  ///< checks that did not apply (pplab::skip_check): the points are split over the rest
-};
-
-/// The reference's and the library's timings of one lab in a grading run.
-struct ReferenceTiming {
-  std::vector<Timing> reference, library;
-  std::string reference_problem, library_problem;
-  bool in_process = false;  ///< an old grading tree: the reference was timed in process
 };
 
 /// A lab's timing, taken once its checks have passed and kept until its points are
@@ -182,52 +111,6 @@ struct GradeReport {
   double max() const;
 };
 
-/// Serialises GPU timing across threads: checks may share the GPU, timing runs alone
-/// (no check of any lab or submission, on the GPU or the emulator, runs beside it).
-class GpuGate {
- public:
-  void enter_shared();
-  void leave_shared();
-  void enter_exclusive();
-  void leave_exclusive();
-
-  /// Holds `gate` (none: holds nothing) from construction to destruction, shared or
-  /// alone, so a lab whose grading throws cannot leave it held for everyone else.
-  class Hold {
-   public:
-    enum Mode { shared, alone };
-    Hold(GpuGate* gate, Mode mode);
-    ~Hold();
-    Hold(const Hold&) = delete;
-    Hold& operator=(const Hold&) = delete;
-
-   private:
-    GpuGate* gate_;
-    Mode mode_;
-  };
-
- private:
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  int shared_ = 0, waiting_exclusive_ = 0;
-  bool exclusive_ = false;
-};
-
-/// The reference's and the library's timings of each lab, taken once in a grading run:
-/// the first submission to reach a lab's timing measures them, and every later one in
-/// the batch is compared with the same figures. A class of N then costs N student
-/// timings on the GPU rather than 2N, and all of it is judged against one reference run.
-class ReferenceTimes {
- public:
-  using Lab = ReferenceTiming;
-  /// The lab's timings; `measure` takes them the first time (called under the GPU gate).
-  Lab get(const std::string& lab, const std::function<Lab()>& measure);
-
- private:
-  std::mutex mutex_;
-  std::map<std::string, Lab> labs_;
-};
-
 /// What grading one submission needs.
 struct GradeSettings {
   Workbook workbook;          ///< the build pplab belongs to (references, backend, sources)
@@ -270,7 +153,5 @@ void time_speed(LabGrade& grade, const GradeSettings& settings);
 /// by the checker's timer earns no speed.
 void score_speed(LabGrade& grade, const GradeSettings& settings);
 
-/// "1.5" / "2" : points printed without trailing zeros.
-std::string format_points(double points);
 
 }  // namespace pplab::cli

@@ -89,6 +89,23 @@ TEST_CASE("a lab that answers wrong on timed repeats earns no speed points") {
   CHECK(lost_lines(grade).find("the result was wrong after the timed runs") != std::string::npos);
 }
 
+TEST_CASE("a lab that answers a repeated input from memory earns no speed points") {
+  // Lab 01 behind answers kept by the input's hash, its honest calls 20 ms long (memo.cuh):
+  // no timed repeat's input was seen before, so every check is right; the input the timer
+  // asks again comes back at once.
+  LabGrade grade = lab01_with_runner(PPLAB_MEMO_RUNNER);
+  grade_speed(grade, settings_here());
+  INFO(grade.speed_note);
+  INFO(lost_lines(grade));
+  CHECK(grade.speed_graded);
+  REQUIRE(grade.student_times.size() == 1);
+  CHECK(grade.student_times[0].verified);
+  CHECK(grade.student_times[0].from_memory);
+  CHECK(grade.student_times[0].same_input_ms < grade.student_times[0].median_ms / 2);
+  CHECK(grade.speed == 0);
+  CHECK(lost_lines(grade).find("answers kept from earlier calls earn no speed points") != std::string::npos);
+}
+
 TEST_CASE("a lab that prints its own timing gets the checker's figure, not its own") {
   LabGrade grade = lab01_with_runner(PPLAB_FORGE_RUNNER);
   grade_speed(grade, settings_here());
@@ -226,6 +243,22 @@ TEST_CASE("a time within its measured noise of the full-speed ratio earns full s
   strict.rules.speed_noise_allowance_percent = 0;
   score_speed(strict, settings);
   CHECK(strict.speed == doctest::Approx(4.8));
+}
+
+TEST_CASE("a fast time whose repeated input came back from memory earns nothing") {
+  GradeSettings settings = settings_here();
+  settings.sandbox = {};
+  LabGrade grade = timed(1.0, 1, 0.9, 1);
+  grade.measured->student[0].from_memory = true;
+  grade.measured->student[0].same_input_ms = 0.05;
+  score_speed(grade, settings);
+  CHECK(grade.speed == 0);
+  CHECK(grade.speed_note.find("it took 0.050 ms, against a median of 0.900 ms for new inputs") != std::string::npos);
+  // The same times, the repeated input as slow as the rest: full points.
+  LabGrade honest = timed(1.0, 1, 0.9, 1);
+  honest.measured->student[0].same_input_ms = 0.9;
+  score_speed(honest, settings);
+  CHECK(honest.speed == doctest::Approx(5));
 }
 
 TEST_CASE("a noisy submission gains no more than the noise allowance") {

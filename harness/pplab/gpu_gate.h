@@ -1,0 +1,69 @@
+/// \file
+/// \brief Who holds the GPU while a batch grades: checks share it, timing has it alone;
+/// and the reference's timings, taken once per batch under that gate.
+#pragma once
+#include <condition_variable>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "timing.h"
+
+namespace pplab::cli {
+
+/// The reference's and the library's timings of one lab in a grading run.
+struct ReferenceTiming {
+  std::vector<Timing> reference, library;
+  std::string reference_problem, library_problem;
+  bool in_process = false;  ///< an old grading tree: the reference was timed in process
+};
+
+/// Serialises GPU timing across threads: checks may share the GPU, timing runs alone
+/// (no check of any lab or submission, on the GPU or the emulator, runs beside it).
+class GpuGate {
+ public:
+  void enter_shared();
+  void leave_shared();
+  void enter_exclusive();
+  void leave_exclusive();
+
+  /// Holds `gate` (none: holds nothing) from construction to destruction, shared or
+  /// alone, so a lab whose grading throws cannot leave it held for everyone else.
+  class Hold {
+   public:
+    enum Mode { shared, alone };
+    Hold(GpuGate* gate, Mode mode);
+    ~Hold();
+    Hold(const Hold&) = delete;
+    Hold& operator=(const Hold&) = delete;
+
+   private:
+    GpuGate* gate_;
+    Mode mode_;
+  };
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  int shared_ = 0, waiting_exclusive_ = 0;
+  bool exclusive_ = false;
+};
+
+/// The reference's and the library's timings of each lab, taken once in a grading run:
+/// the first submission to reach a lab's timing measures them, and every later one in
+/// the batch is compared with the same figures. A class of N then costs N student
+/// timings on the GPU rather than 2N, and all of it is judged against one reference run.
+class ReferenceTimes {
+ public:
+  using Lab = ReferenceTiming;
+  /// The lab's timings; `measure` takes them the first time (called under the GPU gate).
+  Lab get(const std::string& lab, const std::function<Lab()>& measure);
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, Lab> labs_;
+};
+
+}  // namespace pplab::cli
