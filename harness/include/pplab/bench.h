@@ -65,7 +65,8 @@ struct Measurement {
   std::vector<bool> after_check;
   /// The checker's timer only: the last timed repeat's inputs asked again, twice, after
   /// the repeats (the slower run's time), and whether that was under half the time the
-  /// same input and the median took: an answer kept from an earlier call.
+  /// same input and the median took, and at least 0.1 ms less: an answer kept from an
+  /// earlier call.
   double same_input_ms = 0;
   bool from_memory = false;
 };
