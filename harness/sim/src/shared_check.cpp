@@ -21,7 +21,8 @@
 //     a write, race unless a __syncthreads() lies between them (a new interval) or, in
 //     one warp, a warp operation whose mask named both lanes (a small vector clock per
 //     lane: seen[u][l] is the latest warp operation of lane l that lane u has synced
-//     with, directly or through other lanes). Atomics never race.
+//     with, directly or through other lanes; a whole warp's operation is kept once for
+//     the warp, see State::whole). Atomics never race.
 // Times are per-worker counters, so nothing is cleared when a block starts: a record
 // older than the block's start time is "not written by this block".
 #include "pplab/sim/shared_check.h"
@@ -97,9 +98,19 @@ struct State {
   std::uintptr_t pending_addr = 0;
   int pending_thread = 0;
   const void* pending_pc = nullptr;
-  std::uint32_t e[kMaxThreads];        // each lane's last warp operation
-  std::uint32_t seen[kMaxThreads][32]; // see the file comment
+  // A lane's clock is its own entries below, raised to its warp's `whole`: the last
+  // operation of all 32 lanes of the warp, after which every lane has synced with every
+  // other at that operation. Kept once for the warp instead of written into 32 rows of
+  // 32 entries: a radix sort ranks each key with ten whole-warp operations.
+  std::uint32_t e[kMaxThreads];        // each lane's last warp operation (with whole[])
+  std::uint32_t seen[kMaxThreads][32]; // see the file comment (with whole[])
+  std::uint32_t whole[kMaxThreads / 32];
 };
+
+// Lane t's last warp operation: its own, or its warp's last whole-warp operation if later.
+[[gnu::always_inline]] inline std::uint32_t epoch_of(const State& s, int t) {
+  return std::max(s.e[t], s.whole[t >> 5]);
+}
 
 thread_local State* tls_state = nullptr;
 // The hooks' fast test: [tls_lo, tls_lo + tls_len) is the running block's arena
@@ -267,11 +278,14 @@ enum Kind { plain_read, plain_write, atomic_read, atomic_write, atomic_rmw };
 // Returns whether a read found it written by this block.
 [[gnu::always_inline]] inline bool check_record(Rec& x, std::uintptr_t a, Kind kind, const void* pc, int u,
                                                 std::uint32_t now, std::uint32_t eu, const std::uint32_t* seen,
-                                                std::uint32_t block_start) {
+                                                std::uint32_t whole, std::uint32_t block_start) {
   const bool written = x.init == block_start;
   if (kind == plain_write || kind == atomic_write || kind == atomic_rmw) x.init = block_start;
   if (kind != plain_read && kind != plain_write) return written;
-  auto ordered = [&](int t, std::uint32_t et) { return t == u || ((t >> 5) == (u >> 5) && seen[t & 31] > et); };
+  // u's clock entry for lane t is seen[t & 31] raised to u's warp's whole (State::whole).
+  auto ordered = [&](int t, std::uint32_t et) {
+    return t == u || ((t >> 5) == (u >> 5) && std::max(seen[t & 31], whole) > et);
+  };
   // A thread reading again what it read already in this interval: nothing new.
   if (kind == plain_read && x.rtime == now && x.r1 == u && x.e1 == eu && (x.wtime != now || x.wtid == u))
     return written;
@@ -317,7 +331,7 @@ PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, 
     if (!s.split[g]) {
       const int u = s.cur->load(std::memory_order_relaxed);
       const std::uint32_t now = s.now, bs = s.block_start;
-      const bool written = check_record(s.words[g], a, kind, pc, u, now, s.e[u], s.seen[u], bs);
+      const bool written = check_record(s.words[g], a, kind, pc, u, now, epoch_of(s, u), s.seen[u], s.whole[u >> 5], bs);
       note_fast(s, g, kind, now, bs);
       if (kind == plain_read && !written && !s.pending) {
         s.pending = true;
@@ -336,8 +350,9 @@ PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, 
   if (!arr || a < arr->lo || a >= arr->hi) tls_last_array = arr = array_at(s, a);
   if (!arr || a + size > arr->hi) report_oob(a, size, writes, pc);
   const int u = w->cur.load(std::memory_order_relaxed);
-  const std::uint32_t now = s.now, eu = s.e[u], bs = s.block_start;
+  const std::uint32_t now = s.now, eu = epoch_of(s, u), bs = s.block_start;
   const std::uint32_t* seen = s.seen[u];
+  const std::uint32_t whole = s.whole[u >> 5];
   const std::size_t off = a - tls_lo, end = off + size;
   // Word records for whole aligned words; a word any access splits keeps one
   // record per byte until a whole-word write makes its bytes alike again.
@@ -345,7 +360,7 @@ PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, 
   for (std::size_t g = off >> 2; g < (end + 3) >> 2; ++g) {
     const std::size_t lo = std::max(off, g << 2), hi = std::min(end, (g << 2) + 4);
     if (lo == g << 2 && hi == lo + 4 && !s.split[g]) {
-      any |= check_record(s.words[g], tls_lo + lo, kind, pc, u, now, eu, seen, bs);
+      any |= check_record(s.words[g], tls_lo + lo, kind, pc, u, now, eu, seen, whole, bs);
       if (kind != atomic_read) note_fast(s, g, kind, now, bs);
       continue;
     }
@@ -356,7 +371,7 @@ PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, 
       s.split[g] = 1;
     }
     for (std::size_t i = lo; i < hi; ++i)
-      any |= check_record(s.shadow[i], tls_lo + i, kind, pc, u, now, eu, seen, bs);
+      any |= check_record(s.shadow[i], tls_lo + i, kind, pc, u, now, eu, seen, whole, bs);
     // After a whole-word plain write the four records agree in every field that
     // counts (the readers are cleared), so the word is whole again.
     if (kind == plain_write && hi - lo == 4) {
@@ -405,6 +420,7 @@ void reset_times(State& s) {
   std::memset(s.split, 0, kArenaBytes / 4);
   std::memset(s.fast, 0, kArenaBytes / 4 * sizeof *s.fast);
   std::memset(s.seen, 0, sizeof s.seen);
+  std::memset(s.whole, 0, sizeof s.whole);
   s.now = 0;
   s.wseq = 0;
 }
@@ -434,6 +450,7 @@ unsigned char* shared_arena_create() {
     s->fast = static_cast<std::uint64_t*>(q);
   }
   std::memset(s->seen, 0, sizeof s->seen);
+  std::memset(s->whole, 0, sizeof s->whole);
   tls_state = s;
   return s->base + kRedzone;
 }
@@ -482,15 +499,21 @@ void shared_warp_sync(int base, unsigned group) {
   if (!tls_len) return;
   State& s = *tls_state;
   const std::uint32_t op = ++s.wseq;
+  // A whole warp's operation, the common case: every lane has now synced with every
+  // other at op, which is later than anything in their rows. The warp's `whole` says so
+  // for all 32 rows at once (this was a sort's checks' busiest loop).
+  if (group == 0xffffffffu) {
+    s.whole[base >> 5] = op;
+    return;
+  }
   // After the operation each lane of the group has synced with every lane of the group
   // at this very operation (op), and with a lane the mask leaves out as far as any
-  // member had. So only the lanes left out need the maximum over the members: none for
-  // a whole warp's operation, the common case (this was a third of a sort's checks).
+  // member had: the maximum over the members, each row raised to the warp's `whole`.
   std::uint32_t merged[32];
   std::fill(std::begin(merged), std::end(merged), op);
   for (unsigned out = ~group; out; out &= out - 1) {
     const int l = __builtin_ctz(out);
-    std::uint32_t latest = 0;
+    std::uint32_t latest = s.whole[base >> 5];
     for (unsigned g = group; g; g &= g - 1) latest = std::max(latest, s.seen[base + __builtin_ctz(g)][l]);
     merged[l] = latest;
   }
