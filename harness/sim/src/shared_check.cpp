@@ -98,19 +98,14 @@ struct State {
   std::uintptr_t pending_addr = 0;
   int pending_thread = 0;
   const void* pending_pc = nullptr;
-  // A lane's clock is its own entries below, raised to its warp's `whole`: the last
-  // operation of all 32 lanes of the warp, after which every lane has synced with every
-  // other at that operation. Kept once for the warp instead of written into 32 rows of
-  // 32 entries: a radix sort ranks each key with ten whole-warp operations.
-  std::uint32_t e[kMaxThreads];        // each lane's last warp operation (with whole[])
+  std::uint32_t e[kMaxThreads];        // each lane's last warp operation
+  // A lane's clock is its row below raised to its warp's `whole`: the last operation of
+  // all 32 lanes of the warp, after which every lane has synced with every other at that
+  // operation. Kept once for the warp instead of written into 32 rows of 32 entries: a
+  // radix sort ranks each key with ten whole-warp operations.
   std::uint32_t seen[kMaxThreads][32]; // see the file comment (with whole[])
   std::uint32_t whole[kMaxThreads / 32];
 };
-
-// Lane t's last warp operation: its own, or its warp's last whole-warp operation if later.
-[[gnu::always_inline]] inline std::uint32_t epoch_of(const State& s, int t) {
-  return std::max(s.e[t], s.whole[t >> 5]);
-}
 
 thread_local State* tls_state = nullptr;
 // The hooks' fast test: [tls_lo, tls_lo + tls_len) is the running block's arena
@@ -278,13 +273,13 @@ enum Kind { plain_read, plain_write, atomic_read, atomic_write, atomic_rmw };
 // Returns whether a read found it written by this block.
 [[gnu::always_inline]] inline bool check_record(Rec& x, std::uintptr_t a, Kind kind, const void* pc, int u,
                                                 std::uint32_t now, std::uint32_t eu, const std::uint32_t* seen,
-                                                std::uint32_t whole, std::uint32_t block_start) {
+                                                const std::uint32_t* whole, std::uint32_t block_start) {
   const bool written = x.init == block_start;
   if (kind == plain_write || kind == atomic_write || kind == atomic_rmw) x.init = block_start;
   if (kind != plain_read && kind != plain_write) return written;
-  // u's clock entry for lane t is seen[t & 31] raised to u's warp's whole (State::whole).
+  // u's clock entry for lane t is seen[t & 31] raised to u's warp's *whole (State::whole).
   auto ordered = [&](int t, std::uint32_t et) {
-    return t == u || ((t >> 5) == (u >> 5) && std::max(seen[t & 31], whole) > et);
+    return t == u || ((t >> 5) == (u >> 5) && std::max(seen[t & 31], *whole) > et);
   };
   // A thread reading again what it read already in this interval: nothing new.
   if (kind == plain_read && x.rtime == now && x.r1 == u && x.e1 == eu && (x.wtime != now || x.wtid == u))
@@ -331,7 +326,7 @@ PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, 
     if (!s.split[g]) {
       const int u = s.cur->load(std::memory_order_relaxed);
       const std::uint32_t now = s.now, bs = s.block_start;
-      const bool written = check_record(s.words[g], a, kind, pc, u, now, epoch_of(s, u), s.seen[u], s.whole[u >> 5], bs);
+      const bool written = check_record(s.words[g], a, kind, pc, u, now, s.e[u], s.seen[u], &s.whole[u >> 5], bs);
       note_fast(s, g, kind, now, bs);
       if (kind == plain_read && !written && !s.pending) {
         s.pending = true;
@@ -350,9 +345,9 @@ PPLAB_SIM_SLOW [[gnu::noinline]] void check(std::uintptr_t a, std::size_t size, 
   if (!arr || a < arr->lo || a >= arr->hi) tls_last_array = arr = array_at(s, a);
   if (!arr || a + size > arr->hi) report_oob(a, size, writes, pc);
   const int u = w->cur.load(std::memory_order_relaxed);
-  const std::uint32_t now = s.now, eu = epoch_of(s, u), bs = s.block_start;
+  const std::uint32_t now = s.now, eu = s.e[u], bs = s.block_start;
   const std::uint32_t* seen = s.seen[u];
-  const std::uint32_t whole = s.whole[u >> 5];
+  const std::uint32_t* whole = &s.whole[u >> 5];
   const std::size_t off = a - tls_lo, end = off + size;
   // Word records for whole aligned words; a word any access splits keeps one
   // record per byte until a whole-word write makes its bytes alike again.
@@ -501,9 +496,11 @@ void shared_warp_sync(int base, unsigned group) {
   const std::uint32_t op = ++s.wseq;
   // A whole warp's operation, the common case: every lane has now synced with every
   // other at op, which is later than anything in their rows. The warp's `whole` says so
-  // for all 32 rows at once (this was a sort's checks' busiest loop).
+  // for all 32 rows at once (this was a sort's checks' busiest loop); each lane's own
+  // last operation is op.
   if (group == 0xffffffffu) {
     s.whole[base >> 5] = op;
+    std::fill(s.e + base, s.e + base + 32, op);
     return;
   }
   // After the operation each lane of the group has synced with every lane of the group
