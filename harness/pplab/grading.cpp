@@ -1,26 +1,15 @@
 #include "grading.h"
-#include "grading_progress.h"
-
-#include "sanitizer.h"
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <cstdio>
-#include <fstream>
-#include <map>
-#include <set>
-#include <sstream>
 #include <stdexcept>
 
-#include "hygiene.h"
+#include "grading_progress.h"
 #include "parallel_for.h"
-#include "process.h"
 #include "sanitizer.h"
 
 namespace pplab::cli {
 namespace fs = std::filesystem;
-using nlohmann::json;
 
 namespace {
 constexpr std::pair<LabStatus, const char*> kStatusNames[] = {

@@ -68,6 +68,25 @@ void warm_up_after_pause(const BenchCase& spec) {
   } while (Clock::now() < until);
 }
 
+// One timed repeat: fresh inputs and an L2 flush (untimed), then the run's request on
+// this process's clock, less the empty request's cost.
+double timed_run(const BenchCase& spec, double empty_ms) {
+  if (spec.prepare) spec.prepare();
+  flush_l2();
+  PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
+  const auto start = Clock::now();
+  cudaError_t synced;
+  {
+    const remote::SynchronizedRequests together;
+    spec.run(0);
+    synced = cudaError_t(together.error());
+  }
+  const double wall_ms = milliseconds_since(start);
+  PPLAB_CUDA_CHECK(synced);
+  PPLAB_CUDA_CHECK(cudaGetLastError());
+  return std::max(0.0, wall_ms - empty_ms);
+}
+
 // The same question again (pplab/fresh_inputs.h, SameDraws): after the timed repeats,
 // the last repeat's inputs are filled again and run twice more, each prepared, flushed,
 // timed and checked as a timed repeat is. Honest code takes about as long as it took the
@@ -84,20 +103,7 @@ AskedAgain ask_again(const BenchCase& spec, double empty_ms) {
   AskedAgain again;
   for (int i = 0; i < 2; ++i) {
     warm_up_after_pause(spec);  // each run follows a check, as the last timed repeat did
-    if (spec.prepare) spec.prepare();
-    flush_l2();
-    PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
-    const auto start = Clock::now();
-    cudaError_t synced;
-    {
-      const remote::SynchronizedRequests together;
-      spec.run(0);
-      synced = cudaError_t(together.error());
-    }
-    const double wall_ms = milliseconds_since(start);
-    PPLAB_CUDA_CHECK(synced);
-    PPLAB_CUDA_CHECK(cudaGetLastError());
-    again.ms = std::max(again.ms, std::max(0.0, wall_ms - empty_ms));
+    again.ms = std::max(again.ms, timed_run(spec, empty_ms));
     if (!spec.verify()) again.right = false;
   }
   return again;
@@ -153,20 +159,7 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
   for (int i = 0; i < most; ++i) {
     const bool paused_before = paused;
     if (paused) warm_up_after_pause(spec);
-    if (spec.prepare) spec.prepare();
-    flush_l2();
-    PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
-    const auto start = Clock::now();
-    cudaError_t synced;
-    {
-      const remote::SynchronizedRequests together;
-      spec.run(0);
-      synced = cudaError_t(together.error());
-    }
-    const double wall_ms = milliseconds_since(start);
-    PPLAB_CUDA_CHECK(synced);
-    PPLAB_CUDA_CHECK(cudaGetLastError());
-    times.push_back(std::max(0.0, wall_ms - empty_ms));
+    times.push_back(timed_run(spec, empty_ms));
     after_check.push_back(paused_before);
     // Picked only now, after the run has returned, so the runner cannot know. The last
     // is the one after which the spread was small enough.
