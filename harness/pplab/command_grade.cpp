@@ -329,12 +329,9 @@ GradeRun settings_from(const GradeOptions& options) {
                                   ". Install bubblewrap, or pass --unsafe-no-sandbox to run their code unconfined");
   }
   settings.sandbox.compile_seconds = options.compile_limit;   // a limit, with or without the sandbox
-  settings.sandbox.package_folders = package_folders(workbook.build_dir / "pplab-kit");
-  if (!workbook.sim_oracle_dir.empty())
-    for (const auto& folder : package_folders(workbook.sim_oracle_dir / "pplab-kit"))
-      if (std::find(settings.sandbox.package_folders.begin(), settings.sandbox.package_folders.end(), folder) ==
-          settings.sandbox.package_folders.end())
-        settings.sandbox.package_folders.push_back(folder);
+  std::vector<fs::path> kits = {workbook.build_dir / "pplab-kit"};
+  if (!workbook.sim_oracle_dir.empty()) kits.push_back(workbook.sim_oracle_dir / "pplab-kit");
+  settings.sandbox.package_folders = package_folders(kits);
   return GradeRun{workbook, settings, labs, cores, jobs};
 }
 

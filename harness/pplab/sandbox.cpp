@@ -234,35 +234,47 @@ std::vector<fs::path> toolchain_folders(const fs::path& build_dir) {
   return folders;
 }
 
-std::vector<fs::path> package_folders(const fs::path& kit) {
-  std::vector<fs::path> prefixes;
-  const auto keep = [&](fs::path folder) {
-    std::error_code error;
-    folder = fs::canonical(folder, error);
-    if (error || folder.string().rfind("/usr/", 0) == 0 || folder == "/usr" || folder == "/") return;
-    if (std::find(prefixes.begin(), prefixes.end(), folder) == prefixes.end()) prefixes.push_back(folder);
-  };
-  // settings.cmake holds one `set(NAME "value")` per line (cmake/PplabKit.cmake).
+namespace {
+
+// The install prefixes one kit's settings.cmake names, as written there: it holds one
+// `set(NAME "value")` per line (cmake/PplabKit.cmake).
+std::vector<fs::path> prefixes_named_in(const fs::path& kit) {
+  std::vector<fs::path> named;
   std::ifstream settings(kit / "settings.cmake");
   std::string line;
+  const auto value_of = [&](const std::string& name) -> std::optional<std::string> {
+    const std::string head = "set(" + name + " \"";
+    if (line.rfind(head, 0) != 0 || line.size() < head.size() + 2) return std::nullopt;
+    return line.substr(head.size(), line.size() - head.size() - 2);
+  };
   while (std::getline(settings, line)) {
-    const auto value_of = [&](const std::string& name) -> std::optional<std::string> {
-      const std::string head = "set(" + name + " \"";
-      if (line.rfind(head, 0) != 0 || line.size() < head.size() + 2) return std::nullopt;
-      return line.substr(head.size(), line.size() - head.size() - 2);
-    };
     if (const auto list = value_of("CMAKE_PREFIX_PATH")) {
       std::stringstream entries(*list);
       for (std::string entry; std::getline(entries, entry, ';');)
-        if (!entry.empty()) keep(entry);
+        if (!entry.empty()) named.emplace_back(entry);
     } else if (const auto config = value_of("Boost_DIR")) {
       // <prefix>/lib[/<arch>]/cmake/Boost-x.y.z: the prefix holds include/ and lib/.
       fs::path folder = *config;
       while (folder.filename() != "lib" && folder.filename() != "lib64" && folder != folder.parent_path())
         folder = folder.parent_path();
-      if (folder.filename() == "lib" || folder.filename() == "lib64") keep(folder.parent_path());
+      if (folder.filename() == "lib" || folder.filename() == "lib64") named.push_back(folder.parent_path());
     }
   }
+  return named;
+}
+
+}  // namespace
+
+std::vector<fs::path> package_folders(const std::vector<fs::path>& kits) {
+  std::vector<fs::path> prefixes;
+  for (const fs::path& kit : kits)
+    for (fs::path folder : prefixes_named_in(kit)) {
+      std::error_code error;
+      folder = fs::canonical(folder, error);
+      // A folder that is gone, or /usr's, which every sandbox shows already.
+      if (error || folder.string().rfind("/usr/", 0) == 0 || folder == "/usr" || folder == "/") continue;
+      if (std::find(prefixes.begin(), prefixes.end(), folder) == prefixes.end()) prefixes.push_back(folder);
+    }
   return prefixes;
 }
 

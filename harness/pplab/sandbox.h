@@ -33,10 +33,10 @@ struct Sandbox {
   std::vector<std::filesystem::path> package_folders;
 };
 
-/// The install prefixes outside /usr that a grading kit's settings name (`<build>/pplab-kit`:
+/// The install prefixes outside /usr that grading kits' settings name (`<build>/pplab-kit`:
 /// each CMAKE_PREFIX_PATH entry, and the prefix of Boost_DIR, a `<prefix>/lib/.../cmake/
-/// Boost-x.y.z` folder), those that exist.
-std::vector<std::filesystem::path> package_folders(const std::filesystem::path& kit);
+/// Boost-x.y.z` folder), those that exist, each once.
+std::vector<std::filesystem::path> package_folders(const std::vector<std::filesystem::path>& kits);
 
 /// Finds bubblewrap and proves it can make a sandbox here (it needs user namespaces).
 Sandbox find_sandbox(bool gpu);

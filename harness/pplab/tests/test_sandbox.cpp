@@ -97,11 +97,11 @@ TEST_CASE("sandbox: the kit's package prefixes outside /usr are named, /usr's ar
         "set(PPLAB_BACKEND \"sim\")\n"
         "set(CMAKE_PREFIX_PATH \"" + listed.string() + ";/usr;" + (scratch.root / "missing").string() + "\")\n"
         "set(Boost_DIR \"" + (boost / "lib" / "x86_64-linux-gnu" / "cmake" / "Boost-1.74.0").string() + "\")\n");
-  const auto folders = package_folders(scratch.root / "kit");
+  const auto folders = package_folders({scratch.root / "kit", scratch.root / "kit"});  // named twice, listed once
   REQUIRE(folders.size() == 2);
   CHECK(folders[0] == fs::canonical(listed));
   CHECK(folders[1] == fs::canonical(boost));
-  CHECK(package_folders(scratch.root / "no-kit").empty());
+  CHECK(package_folders({scratch.root / "no-kit"}).empty());
 
   Sandbox sandbox;
   sandbox.bwrap = "/usr/bin/bwrap";
