@@ -215,9 +215,9 @@ void score_speed(LabGrade& grade, const GradeSettings& settings) {
     if (s->from_memory) {
       char text[200];
       std::snprintf(text, sizeof text,
-                    "asked an input it had already answered, it took %.3f ms, against a median of %.3f ms for new "
+                    "asked an input it had already answered, it took %.3f ms, against %.3f ms at the fastest for new "
                     "inputs: answers kept from earlier calls earn no speed points",
-                    s->same_input_ms, s->median_ms);
+                    s->same_input_ms, s->new_input_ms);
       return lose_all(text);
     }
     // The sandboxed runner cannot time itself: a figure not taken by the checker's timer

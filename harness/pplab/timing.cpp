@@ -26,6 +26,7 @@ std::optional<Timing> timing_from_json(const nlohmann::json& record) {
     t.verified_repeats = record.value("verified_repeats", 0);
     t.timed_by = record.value("timed_by", "");
     t.same_input_ms = record.value("same_input_ms", 0.0);
+    t.new_input_ms = record.value("new_input_ms", 0.0);
     t.from_memory = record.value("from_memory", false);
     return t;
   } catch (const nlohmann::json::exception&) {
@@ -44,7 +45,8 @@ nlohmann::json to_json(const Timing& t) {
           {"spread_percent", t.spread_percent},
           {"verified", t.verified}, {"verified_repeats", t.verified_repeats},
           {"timed_by", t.timed_by},
-          {"same_input_ms", t.same_input_ms}, {"from_memory", t.from_memory}};
+          {"same_input_ms", t.same_input_ms}, {"new_input_ms", t.new_input_ms},
+          {"from_memory", t.from_memory}};
 }
 
 }  // namespace pplab::cli

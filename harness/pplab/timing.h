@@ -23,9 +23,10 @@ struct Timing {
   bool verified = false;      ///< every timed repeat whose output was checked was right
   int verified_repeats = 0;   ///< how many timed repeats had their output checked
   std::string timed_by;       ///< "checker" (the student's code, in its runner) or "in-process"
-  /// The checker's timer: a repeated input's time, and whether it came back in under half
-  /// the time of its first asking (answers kept across calls; pplab/bench.h)
+  /// The checker's timer: the fastest repeated input, the fastest new one, and whether the
+  /// first came back in under half the second (answers kept across calls; pplab/bench.h)
   double same_input_ms = 0;
+  double new_input_ms = 0;
   bool from_memory = false;
 };
 

@@ -138,6 +138,7 @@ void report(const Measurement& m) {
     line["case_wall_ms"] = m.case_wall_ms;
     line["check_wall_ms"] = m.check_wall_ms;
     line["same_input_ms"] = m.same_input_ms;
+    line["new_input_ms"] = m.new_input_ms;
     line["from_memory"] = m.from_memory;
   }
   std::cout << line.dump() << std::endl;

@@ -63,11 +63,12 @@ struct Measurement {
   /// They show whether a pause before a repeat costs it time.
   std::vector<double> repeat_ms;
   std::vector<bool> after_check;
-  /// The checker's timer only: the last timed repeat's inputs asked again, twice, after
-  /// the repeats (the slower run's time), and whether that was under half the time the
-  /// same input and the median took, and at least 0.1 ms less: an answer kept from an
-  /// earlier call.
+  /// The checker's timer only: after the repeats, three new inputs each asked twice in a
+  /// row; the fastest second asking (same_input_ms), the fastest run on a new input
+  /// (new_input_ms, the timed repeats included), and whether the first was under half the
+  /// second and at least 0.1 ms less: an answer kept from an earlier call.
   double same_input_ms = 0;
+  double new_input_ms = 0;
   bool from_memory = false;
 };
 
