@@ -32,8 +32,11 @@ function(pplab_sim_add_sources target)
     # -O1 outside Debug: a lab's file is compiled again at every edit, and GCC's -O3 took
     # a third longer on it (lab 03's 96 kernels: 3.9 s against 2.6 s) for checks that run
     # about as fast (the emulator's time goes to its runtime, built -O3 on its own).
+    # DWARF 4 line tables: in DWARF 5 the compiled file (the rewritten .cpp) is file 0
+    # and the .cu its #line names is file 1, and binutils 2.40's addr2line answered some
+    # addresses with file 0's name (seen at -O1), so a report named the generated file.
     set_source_files_properties("${out}" PROPERTIES
-      COMPILE_OPTIONS "$<$<NOT:$<CONFIG:Debug,RelWithDebInfo>>:-g1>;$<$<NOT:$<CONFIG:Debug,RelWithDebInfo>>:-O1>;-fsanitize=thread;--param=tsan-instrument-func-entry-exit=0;-Wno-tsan")
+      COMPILE_OPTIONS "-gdwarf-4;$<$<NOT:$<CONFIG:Debug,RelWithDebInfo>>:-g1>;$<$<NOT:$<CONFIG:Debug,RelWithDebInfo>>:-O1>;-fsanitize=thread;--param=tsan-instrument-func-entry-exit=0;-Wno-tsan")
     target_include_directories(${target} PRIVATE "${dir}")
   endforeach()
   target_link_libraries(${target} PUBLIC pplab::sim)
