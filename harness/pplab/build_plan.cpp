@@ -8,7 +8,7 @@
 
 #include "process.h"
 #include "reports.h"
-#include "submissions.h"
+#include "submission_build.h"
 
 namespace pplab::cli {
 namespace fs = std::filesystem;

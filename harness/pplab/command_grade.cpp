@@ -29,7 +29,7 @@
 #include "reports.h"
 #include "sanitizer.h"
 #include "slurm.h"
-#include "submissions.h"
+#include "submission_build.h"
 #include "workbook.h"
 
 namespace pplab::cli {
