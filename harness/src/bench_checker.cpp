@@ -119,6 +119,13 @@ AskedAgain ask_again(const BenchCase& spec, double empty_ms) {
   return again;
 }
 
+// Asked an input it has answered before, honest code is as fast as on a new one, give or
+// take the run-to-run spread (a few percent at the graded sizes). An answer kept by hash
+// costs a pass over the input and a copy of the output, a fraction of the work in every
+// lab where keeping answers pays. Twice as fast as the fastest new input is not noise;
+// nor is a tenth of a millisecond saved. Below that a request's own jitter is as large as
+// the run (an honest lab 01 at 2^10 on the emulator: 8-50 us from one run to the next),
+// and an answer kept for so little work saves nothing worth a point.
 constexpr double kFromMemoryFraction = 0.5;
 constexpr double kFromMemorySavedMs = 0.1;
 
