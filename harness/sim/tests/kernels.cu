@@ -152,14 +152,18 @@ std::vector<int> simtest::namespace_scope_dynamic_shared(int n) {
 // Thread t copies in[t] in batch 0 and in[n + t] (8 bytes, the upper 4 zero-filled) in
 // batch 1. out[t]: s_first[t] after wait_prior(1); out[n + t]: s_second[t] before any
 // wait (the fill pattern, -1); out[2n + t], out[3n + t]: another thread's s_second
-// words after wait_prior(0) and a barrier.
+// words after wait_prior(0) and a barrier. Also in batch 1, a 16-byte copy zero-filled
+// from byte 10, a fill that is not whole words: out[4n + t] and out[5n + t] are words 2
+// and 3 of thread t's s_third row (two bytes of in[4 (t % 16) + 2], then zeros).
 __global__ void pipeline_kernel(const int* in, int* out, int n) {
   __shared__ int s_first[64];
   __shared__ __align__(8) int s_second[2 * 64];
+  __shared__ __align__(16) int s_third[4 * 64];
   const int t = threadIdx.x;
   __pipeline_memcpy_async(&s_first[t], &in[t], 4);
   __pipeline_commit();
   __pipeline_memcpy_async(&s_second[2 * t], &in[n + 2 * (t / 2) * 2], 8, 4);
+  __pipeline_memcpy_async(&s_third[4 * t], &in[4 * (t % 16)], 16, 6);
   __pipeline_commit();
   __pipeline_wait_prior(1);
   out[t] = s_first[t];
@@ -169,6 +173,8 @@ __global__ void pipeline_kernel(const int* in, int* out, int n) {
   const int other = (t + 1) % n;
   out[2 * n + t] = s_second[2 * other];
   out[3 * n + t] = s_second[2 * other + 1];
+  out[4 * n + t] = s_third[4 * t + 2];
+  out[5 * n + t] = s_third[4 * t + 3];
 }
 
 std::vector<int> simtest::pipeline_copies(int n) {
@@ -179,7 +185,7 @@ std::vector<int> simtest::pipeline_copies(int n) {
   cudaMemcpy(d_in, in.data(), in.size() * sizeof(int), cudaMemcpyHostToDevice);
   // The early read is the point of the test: the checks would (rightly) warn about it.
   pplab::sim::set_shared_check(false);
-  auto h = results<int>(4 * n, [&](int* d) { pipeline_kernel<<<1, n>>>(d_in, d, n); });
+  auto h = results<int>(6 * n, [&](int* d) { pipeline_kernel<<<1, n>>>(d_in, d, n); });
   pplab::sim::set_shared_check(true);
   cudaFree(d_in);
   return h;

@@ -120,6 +120,8 @@ TEST_CASE("pipeline copies land at the wait that covers their batch, zero-filled
     const int other = (t + 1) % n;
     CHECK(h[2 * n + t] == 100 + n + 2 * (other / 2) * 2);
     CHECK(h[3 * n + t] == 0);  // zfill
+    CHECK(h[4 * n + t] == ((100 + 4 * (t % 16) + 2) & 0xffff));  // bytes 8-9 copied, 10-11 zero-filled
+    CHECK(h[5 * n + t] == 0);
   }
 }
 
