@@ -132,10 +132,11 @@ std::string check_libraries(const std::vector<fs::path>& includes, const fs::pat
 }
 
 std::string check_includes(const Workbook& tree, const Lab& lab, const fs::path& staged,
-                           const std::vector<fs::path>& includes) {
+                           const std::vector<fs::path>& includes, const std::vector<fs::path>& kit_inputs) {
   const fs::path source = tree.source_dir;
-  const std::vector<fs::path> allowed_folders = {staged, tree.build_dir / "pplab_sim_gen",
-                                                 source / "harness/include", source / "harness/sim/include"};
+  std::vector<fs::path> allowed_folders = {staged, tree.build_dir / "pplab_sim_gen", source / "harness/include",
+                                           source / "harness/sim/include"};
+  allowed_folders.insert(allowed_folders.end(), kit_inputs.begin(), kit_inputs.end());
   const fs::path contract = source / "labs" / lab.folder / (lab.name + ".cuh");
   for (const auto& include : includes) {
     const fs::path file = (include.is_absolute() ? include : tree.build_dir / include).lexically_normal();
@@ -218,14 +219,15 @@ std::string known_library_names() {
 }
 
 std::string vet_student_objects(const Workbook& tree, const Lab& lab, const fs::path& staged_folder,
-                                const std::vector<std::string>& allowed_libraries) {
+                                const std::vector<std::string>& allowed_libraries,
+                                const std::vector<fs::path>& kit_inputs) {
   if (!lab.student_runner_program) return {};
   std::string error;
   const auto objects = student_objects(tree, lab.student_runner_program->target, error);
   if (!error.empty()) return error;
   for (const auto& [object, includes] : objects) {
     for (const std::string& problem :
-         {check_includes(tree, lab, staged_folder, includes), check_libraries(includes, object, allowed_libraries),
+         {check_includes(tree, lab, staged_folder, includes, kit_inputs), check_libraries(includes, object, allowed_libraries),
           check_symbols(lab, object), check_constructors(tree, object)})
       if (!problem.empty()) return problem;
   }

@@ -23,7 +23,10 @@ bool known_library(const std::string& name);
 std::string known_library_names();
 
 /// Empty when the student's objects of `lab`'s runner pass; else why not, for the report.
+/// `kit_inputs`: what the grading kits show a student's build (their inputs.json), whose
+/// headers the build may include (the emulator's precompiled <cuda_runtime.h>).
 std::string vet_student_objects(const Workbook& tree, const Lab& lab, const std::filesystem::path& staged_folder,
-                                const std::vector<std::string>& allowed_libraries);
+                                const std::vector<std::string>& allowed_libraries,
+                                const std::vector<std::filesystem::path>& kit_inputs);
 
 }  // namespace pplab::cli

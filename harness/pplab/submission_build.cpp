@@ -185,7 +185,8 @@ SubmissionBuild build_submission(const Workbook& workbook, const StagedSubmissio
     const auto allowed = allowed_libraries.find(lab.folder);
     if (const std::string rejected =
             vet_student_objects(student_tree, vetted, submission.staged,
-                                allowed == allowed_libraries.end() ? std::vector<std::string>{} : allowed->second);
+                                allowed == allowed_libraries.end() ? std::vector<std::string>{} : allowed->second,
+                                kit_files);
         !rejected.empty()) {
       build.compile_errors[lab.folder] = rejected;
       continue;
