@@ -53,12 +53,18 @@ std::string summary_line(const GradeReport& report) {
   return line;
 }
 
-GradeReport not_graded_yet(const std::string& student, const std::vector<Lab>& labs, const GradeSettings& settings) {
+GradeReport report_head(const std::string& student, const GradeSettings& settings) {
   GradeReport report;
   report.student = student;
   report.backend = settings.workbook.backend;
   report.seed = settings.seed;
   report.seed_given = settings.seed_given;
+  report.points_file = settings.points.source();
+  return report;
+}
+
+GradeReport not_graded_yet(const std::string& student, const std::vector<Lab>& labs, const GradeSettings& settings) {
+  GradeReport report = report_head(student, settings);
   report.notes.push_back("not graded yet: the batch stopped (or is still running) before this student; the same "
                          "command run again grades the students without results");
   for (const auto& lab : labs) {
@@ -77,12 +83,7 @@ GradeReport not_graded_yet(const std::string& student, const std::vector<Lab>& l
 GradeReport grade_student(const fs::path& folder, const std::vector<Lab>& labs, const GradeSettings& base,
                           const fs::path& out, int build_jobs, bool keep_work,
                           const std::function<void(const std::string&)>& log) {
-  GradeReport report;
-  report.student = folder.filename().string();
-  report.backend = base.workbook.backend;
-  report.seed = base.seed;
-  report.seed_given = base.seed_given;
-  report.points_file = base.points.source();
+  GradeReport report = report_head(folder.filename().string(), base);
   report.started = now_iso();
   const auto start = std::chrono::steady_clock::now();
   const fs::path work = out / "work" / report.student;

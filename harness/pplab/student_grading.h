@@ -24,6 +24,10 @@ std::string now_iso();
 /// The GPU's name (nvidia-smi), or "CPU emulator".
 std::string device_name(const std::string& backend);
 
+/// A report's head: whose it is (empty for a build's own tree), the backend, the seed and
+/// the points file of these settings.
+GradeReport report_head(const std::string& student, const GradeSettings& settings);
+
 /// "alice: 110 / 120  01=10  02=0(compile error) ...": one line for the progress and logs.
 std::string summary_line(const GradeReport& report);
 
