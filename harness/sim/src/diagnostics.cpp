@@ -18,6 +18,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <mutex>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -82,8 +83,14 @@ void write_fault_note(const std::string& report) {
   _exit(1);
 }
 
-// Asks addr2line for "function\nfile:line" of a code address. Best effort: needs
-// the program built with line tables (simcc and pplab_sim_add_sources add -g1).
+// Whether addr2line's "file:line" is in a header of the system (the C++ library, the
+// toolchain's) or of the emulator (harness/sim/include), not in the program's own code.
+bool library_header(const std::string& line) {
+  return line.rfind("/usr/", 0) == 0 || line.find("/harness/sim/include/") != std::string::npos;
+}
+
+// Asks addr2line for the "file:line" of a code address. Best effort: needs the program
+// built with line tables (simcc and pplab_sim_add_sources add -g1).
 std::string addr2line(void* pc) {
   Dl_info info;
   if (!dladdr(pc, &info) || !info.dli_fname) return "";
@@ -108,11 +115,22 @@ std::string addr2line(void* pc) {
   while ((n = read(fds[0], buf, sizeof buf)) > 0) out.append(buf, static_cast<size_t>(n));
   close(fds[0]);
   if (pid > 0) waitpid(pid, nullptr, 0);
-  std::string first = out.substr(0, out.find('\n'));  // innermost inlined frame: the faulting line
-  if (first.empty() || first[0] == '?') return "";
-  size_t disc = first.find(" (discriminator");
-  if (disc != std::string::npos) first.erase(disc);
-  return first;
+  // One "file:line" per inlined frame, innermost first. The innermost is the faulting line
+  // unless it is in a header of the system or of the emulator: a kernel's atomicAdd or
+  // std::min is inlined from those, and their line says nothing of the program's. Then
+  // the innermost frame of the program's own code is the line to name.
+  std::string first, own;
+  std::istringstream frames(out);
+  for (std::string frame; std::getline(frames, frame);) {
+    if (frame.empty() || frame[0] == '?') continue;
+    if (const size_t disc = frame.find(" (discriminator"); disc != std::string::npos) frame.erase(disc);
+    if (first.empty()) first = frame;
+    if (!library_header(frame)) {
+      own = frame;
+      break;
+    }
+  }
+  return own.empty() ? first : own;
 }
 
 // Whether two code addresses lie in one loaded object (the program, libc, ...).

@@ -87,6 +87,8 @@ def lab_cases(path):
         expect+=[('message',m) for m in c.get('messages',[])]
         expect+=[('case',tests.get(t,t)) for t in c.get('tests',[])]
         expect+=[(k,str(c[k])) for k in ('limit','batch') if k in c]
+        expect+=[('passes under',order) for order in c.get('passes_under',[])]
+        expect+=[('fails under',order) for order in c.get('fails_under',[])]
         subs=[]
         if 'includes' in c:
             subs.append(with_includes(c['includes']['after'],*c['includes']['add']))
