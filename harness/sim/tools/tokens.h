@@ -1,5 +1,5 @@
 // Identifier tests shared by the rewriter's passes, over code whose comments and
-// literals are blanked (rewrite.cpp's blank_non_code).
+// literals are blanked (source_text.h's blank_non_code).
 #pragma once
 #include <cctype>
 #include <cstddef>
