@@ -1,6 +1,6 @@
 // Namespace-scope __shared__ arrays are checked like those in a function: one
 // kernel per report, and a clean run of many blocks. `namespace_shared <case>`;
-// test_sim.cpp names the lines below, so keep them where they are.
+// test_shared_checks.cpp names the lines below, so keep them where they are.
 #include <cuda_runtime.h>
 
 #include "run_kernel.h"

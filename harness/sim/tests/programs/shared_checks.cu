@@ -1,6 +1,6 @@
 // Checked shared memory: one kernel per report, and one that uses every race-free
-// pattern the checks must accept. `shared_checks <case>`; test_sim.cpp names the
-// lines below, so keep them where they are.
+// pattern the checks must accept. `shared_checks <case>`;
+// test_shared_checks.cpp names the lines below, so keep them where they are.
 #include <cuda_runtime.h>
 
 #include "run_kernel.h"
