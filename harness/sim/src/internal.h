@@ -78,7 +78,7 @@ std::string describe_kernel(const Worker& w);        // "kernel 'k' (launched at
 std::string fmt_site(const Site& s);
 std::string fmt_idx(uint3 v);
 void install_thread_handlers();  // alternate signal stack for this OS thread
-// scheduler.cpp: ends the running block of this worker from a fault in its running
+// block_runner.cpp: ends the running block of this worker from a fault in its running
 // thread (called from the fault handler); the block's other threads never run again.
 [[noreturn]] void abandon_block(Worker& w);
 bool block_can_be_abandoned(const Worker& w, const void* sp);  // sp: the faulting thread's stack pointer
@@ -116,7 +116,7 @@ void shared_barrier();                            // a __syncthreads() released 
 void shared_warp_sync(int base, unsigned lanes);  // a warp operation released these lanes of the warp at base
 std::string source_line(void* pc);                // "file:line" via addr2line, or empty (diagnostics.cpp)
 void* shared_user_pc(void* pc, void* sp);        // a sampled pc inside a hook -> the kernel's pc
-// scheduler.cpp: false (and the last error set) for a configuration CUDA refuses.
+// worker_pool.cpp: false (and the last error set) for a configuration CUDA refuses.
 bool launch_config_ok(const LaunchDesc& d);
 // streams.cpp: the device's work queue. Tickets count queued operations from 1.
 std::uint64_t enqueue(cudaStream_t stream, void (*fn)(void*), void* arg);
