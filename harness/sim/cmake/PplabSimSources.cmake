@@ -14,7 +14,7 @@ endif()
 # beyond the build's own.
 # Line tables let fault reports name the faulting line (addr2line). The
 # thread-sanitizer instrumentation calls the sim's own hooks before every load
-# and store (src/shared_check.cpp: checked shared memory); libtsan is not linked.
+# and store (src/shared_hooks.cpp: checked shared memory); libtsan is not linked.
 # -Wno-tsan: GCC warns that it cannot instrument std::atomic_thread_fence, which
 # the hooks do not need (a block's threads share one OS thread).
 # -O1 outside Debug: a lab's file is compiled again at every edit, and GCC's -O3 took

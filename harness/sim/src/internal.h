@@ -108,7 +108,8 @@ bool find_alloc(std::uintptr_t addr, AllocInfo* out);
 void open_device_memory();
 void close_device_memory();
 
-// shared_check.cpp: checked shared memory (see there)
+// shared_arena.cpp, shared_clocks.cpp (shared_warp_sync), shared_hooks.cpp
+// (shared_user_pc): checked shared memory (see shared_check_internal.h)
 unsigned char* shared_arena_create();  // this OS thread's arena; returns its dynamic shared memory
 void shared_block_begin(int nthreads, size_t dynamic_bytes);
 void shared_block_end();
