@@ -166,7 +166,7 @@ std::string uninit_warning(const std::string& output) {
 }
 
 // The verdict for an emulator report: its checked shared memory's three reports
-// have their own (harness/sim/src/shared_check.cpp words them), the rest are faults.
+// have their own (harness/sim/src/shared_reports.cpp words them), the rest are faults.
 CaseResult::Verdict sim_verdict(const std::string& reason) {
   using V = CaseResult::Verdict;
   if (reason.rfind("data race on shared memory", 0) == 0) return V::data_race;
