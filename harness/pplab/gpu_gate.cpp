@@ -33,15 +33,16 @@ GpuGate::Hold::~Hold() {
 }
 
 ReferenceTimes::Lab ReferenceTimes::get(const std::string& lab, const std::function<Lab()>& measure) {
+  std::shared_ptr<Taken> taken;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    const auto found = labs_.find(lab);
-    if (found != labs_.end()) return found->second;
+    auto& slot = labs_[lab];
+    if (!slot) slot = std::make_shared<Taken>();
+    taken = slot;
   }
-  // Measured outside the lock: callers hold the GPU gate, so no two measure at once.
-  Lab taken = measure();
-  std::lock_guard<std::mutex> lock(mutex_);
-  return labs_.emplace(lab, std::move(taken)).first->second;
+  // Measured outside the map's lock, so other labs' figures are not held up.
+  std::call_once(taken->once, [&] { taken->lab = measure(); });
+  return taken->lab;
 }
 
 }  // namespace pplab::cli

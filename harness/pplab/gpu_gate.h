@@ -5,6 +5,7 @@
 #include <condition_variable>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -20,8 +21,10 @@ struct ReferenceTiming {
   bool in_process = false;  ///< an old grading tree: the reference was timed in process
 };
 
-/// Serialises GPU timing across threads: checks may share the GPU, timing runs alone
-/// (no check of any lab or submission, on the GPU or the emulator, runs beside it).
+/// Serialises GPU timing across threads: checks may share the GPU, a timed case runs
+/// alone (no check of any lab or submission, on the GPU or the emulator, runs beside
+/// it). Checks hold it one process at a time, and a benchmark only while it times a case
+/// (pplab/gpu_turn.h), so a timing waits for the processes running, not for whole labs.
 class GpuGate {
  public:
   void enter_shared();
@@ -58,12 +61,17 @@ class GpuGate {
 class ReferenceTimes {
  public:
   using Lab = ReferenceTiming;
-  /// The lab's timings; `measure` takes them the first time (called under the GPU gate).
+  /// The lab's timings; `measure` takes them the first time. A second caller for the same
+  /// lab waits for the first one's figures; one that threw leaves the next to measure.
   Lab get(const std::string& lab, const std::function<Lab()>& measure);
 
  private:
+  struct Taken {
+    std::once_flag once;
+    Lab lab;
+  };
   std::mutex mutex_;
-  std::map<std::string, Lab> labs_;
+  std::map<std::string, std::shared_ptr<Taken>> labs_;
 };
 
 }  // namespace pplab::cli

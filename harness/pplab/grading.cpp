@@ -133,18 +133,21 @@ void judge_on_emulator_too(LabGrade& grade, const CheckOptions& gpu_options, con
       settings.progress(grade.lab.folder + " emulator " + std::to_string(i + 1) + "/" + std::to_string(count) + " " +
                         name);
   };
+  options.on_case_done = [&](const CaseResult& done) {
+    if (settings.progress)
+      settings.progress(grade.lab.folder + " emulator " + done.name + ": " + verdict_name(done.verdict) + " in " +
+                        tenths_of_seconds(done.seconds) + " s");
+  };
   if (!grade.lab.emulator_runner.empty()) {
     Sandbox emulator_sandbox = settings.sandbox;
     emulator_sandbox.gpu = false;
     options.environment["PPLAB_RUNNER_COMMAND"] = runner_command_variable(emulator_sandbox, grade.lab.emulator_runner);
   }
   // The emulator needs no GPU, but it keeps the CPUs busy, and the checker's timer
-  // measures on the CPU's clock: it too stays out of a timing's way.
+  // measures on the CPU's clock: its processes too stay out of a timed case's way
+  // (options.around_each_case holds the gate shared, as for the GPU checks).
   const auto started = SteadyClock::now();
-  const LabResult emulator = [&] {
-    const GpuGate::Hold shared(settings.gpu, GpuGate::Hold::shared);
-    return run_lab_checks(grade.lab.folder, grade.lab.emulator_checks, options);
-  }();
+  const LabResult emulator = run_lab_checks(grade.lab.folder, grade.lab.emulator_checks, options);
   say_done(settings, grade, "emulator checks", started);
   grade.checks = merge_judgements(grade.checks, emulator);
   grade.judged_on_emulator = true;
@@ -190,9 +193,20 @@ void check_and_time_lab(LabGrade& grade, CheckOptions& options, const GradeSetti
       if (settings.progress)
         settings.progress(grade.lab.folder + " " + std::to_string(i + 1) + "/" + std::to_string(count) + " " + name);
     };
+    options.on_case_done = [&](const CaseResult& done) {
+      if (settings.progress)
+        settings.progress(grade.lab.folder + " " + done.name + ": " + verdict_name(done.verdict) + " in " +
+                          tenths_of_seconds(done.seconds) + " s");
+    };
+    // Each check's process holds the GPU shared while it runs: a timed case waits for the
+    // processes running, and none starts while it waits.
+    GpuGate* gate = settings.workbook.backend == "gpu" ? settings.gpu : nullptr;
+    options.around_each_case = [gate](const std::function<void()>& run_case) {
+      const GpuGate::Hold shared(gate, GpuGate::Hold::shared);
+      run_case();
+    };
     {
       const auto started = SteadyClock::now();
-      const GpuGate::Hold shared(settings.workbook.backend == "gpu" ? settings.gpu : nullptr, GpuGate::Hold::shared);
       grade.checks = run_lab_checks(grade.lab.folder, grade.lab.student_checks, options);
       say_done(settings, grade, "checks", started);
     }

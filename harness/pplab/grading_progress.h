@@ -3,6 +3,7 @@
 /// ("02_dot_product: checks done in 4 s"); the grader's own sources include it.
 #pragma once
 #include <chrono>
+#include <cstdio>
 #include <string>
 
 #include "grading.h"
@@ -16,6 +17,13 @@ inline std::string seconds_between(SteadyClock::time_point from, SteadyClock::ti
   return std::to_string(std::chrono::duration_cast<std::chrono::seconds>(to - from).count());
 }
 inline std::string seconds_since(SteadyClock::time_point from) { return seconds_between(from, SteadyClock::now()); }
+// Tenths of a second, for the parts that should take one or two (a lab's turns alone on
+// the GPU).
+inline std::string tenths_of_seconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", seconds);
+  return text;
+}
 
 // "<lab>: <part> done in N s", once a part of a lab's grading that began at `started` ends.
 inline void say_done(const GradeSettings& settings, const LabGrade& grade, const char* part, SteadyClock::time_point started) {

@@ -357,11 +357,18 @@ LabResult run_lab_checks(const std::string& lab, const std::filesystem::path& bi
     }
     ResultChannel channel;
     channel.key = random_key();
-    const auto run = run_process({binary.string(), "--test-case=" + names[i], "--no-version=true"},
-                                 options.environment, options.case_limit, 1 << 20,
-                                 options.working_directory.string(), &channel);
+    ProcessResult run;
+    const auto run_case = [&] {
+      run = run_process({binary.string(), "--test-case=" + names[i], "--no-version=true"}, options.environment,
+                        options.case_limit, 1 << 20, options.working_directory.string(), &channel);
+    };
+    options.around_each_case ? options.around_each_case(run_case) : run_case();
     result.cases[i] = judge(names[i], run, parse_channel(channel.key, channel.records));
     add_step_and_reproduce(result.cases[i], binary, options);
+    if (options.on_case_done) {
+      std::lock_guard<std::mutex> lock(progress);
+      options.on_case_done(result.cases[i]);
+    }
   });
   return result;
 }

@@ -76,6 +76,11 @@ struct CheckOptions {
   /// Called before each case with (index, count, name), for progress display; never
   /// from two threads at once.
   std::function<void(std::size_t, std::size_t, const std::string&)> on_case;
+  /// Called after each case with its result, for the log; never from two threads at once.
+  std::function<void(const CaseResult&)> on_case_done;
+  /// Runs each case's process (the argument) inside whatever it must hold, such as the
+  /// GPU shared with other checks; empty: runs it as it is.
+  std::function<void(const std::function<void()>&)> around_each_case;
 };
 
 /// The test case names a doctest binary reports with --list-test-cases.

@@ -13,6 +13,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "pplab/gpu_turn.h"
 #include "pplab/result_channel.h"
 
 namespace pplab::cli {
@@ -44,8 +45,60 @@ std::string random_key() {
 }
 
 namespace {
-// The fd numbers the child sees for the channel; high, so nothing else lands there.
-constexpr int kChildKeyFd = 200, kChildResultFd = 201;
+// The fd numbers the child sees for the channel and the turns; high, so nothing else
+// lands there.
+constexpr int kChildKeyFd = 200, kChildResultFd = 201, kChildAskFd = 202, kChildAnswerFd = 203;
+
+using Clock = std::chrono::steady_clock;
+
+double elapsed_seconds(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration<double>(to - from).count();
+}
+
+// The parent's side of ChildTurns: reads what the child says on its ask pipe.
+class TurnKeeper {
+ public:
+  explicit TurnKeeper(ChildTurns* turns) : turns_(turns) {}
+  ~TurnKeeper() { end_turn(); }
+
+  /// Handles the bytes the child wrote; returns how long the child waited, which the
+  /// time limit does not count. A word other than ask or done ends the turns.
+  Clock::duration heard(const char* words, std::size_t count, int answer_fd) {
+    Clock::duration waited{};
+    for (std::size_t i = 0; i < count; ++i) {
+      if (words[i] == gpu_turn::kAsk && !held_) {
+        const auto asked = Clock::now();
+        turns_->take();
+        held_ = true;
+        held_since_ = Clock::now();
+        waited += held_since_ - asked;
+        turns_->waited_seconds += elapsed_seconds(asked, held_since_);
+        ++turns_->turns;
+        const char granted = gpu_turn::kGranted;
+        while (write(answer_fd, &granted, 1) < 0 && errno == EINTR) {
+        }
+      } else if (words[i] == gpu_turn::kDone && held_) {
+        end_turn();
+      } else {
+        end_turn();
+        return waited;
+      }
+    }
+    return waited;
+  }
+
+  void end_turn() {
+    if (!held_) return;
+    held_ = false;
+    turns_->held_seconds += elapsed_seconds(held_since_, Clock::now());
+    turns_->give_back();
+  }
+
+ private:
+  ChildTurns* turns_;
+  bool held_ = false;
+  Clock::time_point held_since_;
+};
 }  // namespace
 
 namespace {
@@ -84,11 +137,12 @@ void stop_children_on_signals() {
 ProcessResult run_process(const std::vector<std::string>& argv,
                           const std::map<std::string, std::string>& environment,
                           std::chrono::seconds limit, std::size_t max_output,
-                          const std::string& working_directory, ResultChannel* channel) {
+                          const std::string& working_directory, ResultChannel* channel, ChildTurns* turns) {
   ProcessResult result;
   int pipe_fds[2];
   if (pipe2(pipe_fds, O_CLOEXEC) != 0) return result;
-  int key_fds[2] = {-1, -1}, result_fds[2] = {-1, -1};
+  int key_fds[2] = {-1, -1}, result_fds[2] = {-1, -1}, ask_fds[2] = {-1, -1}, answer_fds[2] = {-1, -1};
+  if (turns && (pipe2(ask_fds, O_CLOEXEC) != 0 || pipe2(answer_fds, O_CLOEXEC) != 0)) return result;
   if (channel) {
     if (pipe2(key_fds, O_CLOEXEC) != 0 || pipe2(result_fds, O_CLOEXEC) != 0) return result;
     // The key fits in the pipe's buffer: write it, close our end, and the child finds
@@ -108,6 +162,8 @@ ProcessResult run_process(const std::vector<std::string>& argv,
   }
   merged.erase(pplab::channel::kKeyFdVariable);
   merged.erase(pplab::channel::kResultFdVariable);
+  merged.erase(pplab::gpu_turn::kFdsVariable);
+  if (turns) merged[pplab::gpu_turn::kFdsVariable] = std::to_string(kChildAskFd) + "," + std::to_string(kChildAnswerFd);
   if (channel) {
     merged[pplab::channel::kKeyFdVariable] = std::to_string(kChildKeyFd);
     merged[pplab::channel::kResultFdVariable] = std::to_string(kChildResultFd);
@@ -135,6 +191,10 @@ ProcessResult run_process(const std::vector<std::string>& argv,
       dup2(key_fds[0], kChildKeyFd);
       dup2(result_fds[1], kChildResultFd);
     }
+    if (turns) {
+      dup2(ask_fds[1], kChildAskFd);
+      dup2(answer_fds[0], kChildAnswerFd);
+    }
     int null_in = open("/dev/null", O_RDONLY);
     if (null_in >= 0) dup2(null_in, STDIN_FILENO);
     if (null_in > STDERR_FILENO) close(null_in);
@@ -150,12 +210,18 @@ ProcessResult run_process(const std::vector<std::string>& argv,
     close(key_fds[0]);
     close(result_fds[1]);
   }
+  if (turns) {
+    close(ask_fds[1]);
+    close(answer_fds[0]);
+  }
+  TurnKeeper keeper(turns);
 
-  const auto deadline = start + limit;
+  auto deadline = start + limit;
   bool timed_out = false;
   char buffer[65536];
-  // Read the output and the result pipe until every writer of both has closed.
-  pollfd fds[2] = {{pipe_fds[0], POLLIN, 0}, {channel ? result_fds[0] : -1, POLLIN, 0}};
+  // Read the output and the result pipe until every writer of both has closed, and
+  // answer the child's turns.
+  pollfd fds[3] = {{pipe_fds[0], POLLIN, 0}, {channel ? result_fds[0] : -1, POLLIN, 0}, {turns ? ask_fds[0] : -1, POLLIN, 0}};
   std::string* sinks[2] = {&result.output, channel ? &channel->records : nullptr};
   for (;;) {
     if (fds[0].fd < 0 && fds[1].fd < 0) break;
@@ -165,9 +231,19 @@ ProcessResult run_process(const std::vector<std::string>& argv,
       break;
     }
     const int wait_ms = int(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count());
-    const int ready = poll(fds, 2, std::min(wait_ms, 200));
+    const int ready = poll(fds, 3, std::min(wait_ms, 200));
     if (ready < 0 && errno != EINTR) break;
     if (ready <= 0) continue;
+    if (fds[2].fd >= 0 && (fds[2].revents & (POLLIN | POLLHUP | POLLERR))) {
+      const ssize_t got = read(fds[2].fd, buffer, sizeof buffer);
+      if (got <= 0) {  // the child is gone, or closed its end: no more turns
+        keeper.end_turn();
+        close(fds[2].fd);
+        fds[2].fd = -1;
+      } else {
+        deadline += keeper.heard(buffer, std::size_t(got), answer_fds[1]);
+      }
+    }
     for (int i = 0; i < 2; ++i) {
       if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       const ssize_t got = read(fds[i].fd, buffer, sizeof buffer);
@@ -188,6 +264,8 @@ ProcessResult run_process(const std::vector<std::string>& argv,
   }
   for (auto& fd : fds)
     if (fd.fd >= 0) close(fd.fd);
+  keeper.end_turn();
+  if (turns) close(answer_fds[1]);
 
   // The output closed, but a child that closed its own stdout may still be running:
   // keep waiting for it only until the deadline.

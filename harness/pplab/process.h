@@ -2,6 +2,7 @@
 /// \brief Running a child process with a time limit, its output captured.
 #pragma once
 #include <chrono>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -31,6 +32,17 @@ struct ResultChannel {
   std::string records;  ///< everything the child wrote on the result pipe
 };
 
+/// Turns at something the child may use only alone (the GPU, for timing), asked for by
+/// the child itself (pplab/gpu_turn.h) so that its other work runs beside other jobs.
+/// `take` blocks until the child may go; `give_back` ends the turn, also when the child
+/// ends or crashes holding it. The time limit does not count the waits.
+struct ChildTurns {
+  std::function<void()> take, give_back;
+  int turns = 0;               ///< filled in: how many turns the child took
+  double waited_seconds = 0;   ///< filled in: how long it waited for them, all told
+  double held_seconds = 0;     ///< filled in: how long it held them, all told
+};
+
 /// A word of a shell command line, quoted where the shell would split or expand it, so
 /// that a printed command works when pasted into a shell.
 std::string shell_word(const std::string& word);
@@ -50,6 +62,6 @@ ProcessResult run_process(const std::vector<std::string>& argv,
                           const std::map<std::string, std::string>& environment,
                           std::chrono::seconds limit, std::size_t max_output = 1 << 20,
                           const std::string& working_directory = "",
-                          ResultChannel* channel = nullptr);
+                          ResultChannel* channel = nullptr, ChildTurns* turns = nullptr);
 
 }  // namespace pplab::cli

@@ -1,6 +1,6 @@
 // A lab's speed points (grade_speed, time_speed and score_speed in grading.h): the
-// student's and the reference's benchmarks run alone on the GPU, and the ratio of their
-// medians, judged with its noise, decides the points.
+// student's and the reference's benchmarks time each case alone on the GPU, and the
+// ratio of their medians, judged with its noise, decides the points.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -42,8 +42,12 @@ std::string sizes_argument(const std::vector<int>& sizes) {
 // in-process benchmarks only), or both.
 enum class BenchRows { lab, library, both };
 
+// The GPU is the benchmark's alone only while it times a case (pplab/gpu_turn.h): it
+// asks for each turn through `turns`, and starts, computes its expected outputs and
+// prepares its inputs beside other jobs.
 std::vector<Timing> run_bench(const fs::path& binary, const fs::path& runner, const LabRules& rules, BenchRows rows,
-                              bool students_code, const GradeSettings& settings, std::string& problem) {
+                              bool students_code, const GradeSettings& settings, ChildTurns& turns,
+                              std::string& problem) {
   ResultChannel channel;
   channel.key = random_key();
   std::vector<std::string> argv = {binary.string(), "--sizes=" + sizes_argument(rules.bench_log2_sizes),
@@ -64,7 +68,7 @@ std::vector<Timing> run_bench(const fs::path& binary, const fs::path& runner, co
   if (students_code && !runner.empty())
     environment["PPLAB_RUNNER_COMMAND"] = runner_command_variable(settings.sandbox, runner);
   const auto run = run_process(argv, environment, std::chrono::seconds(600), 1 << 20, settings.scratch.string(),
-                               &channel);
+                               &channel, &turns);
   const auto records = parse_channel(channel.key, channel.records);
   if (!records.problems.empty()) {
     problem = "tampered: " + records.problems.front();
@@ -90,17 +94,33 @@ std::vector<Timing> run_bench(const fs::path& binary, const fs::path& runner, co
 // The reference's timing, as the student's is taken: by the checker's timer through its
 // runner, with the library rows beside it in process. A grading tree built before that
 // timer existed times the reference in process, library rows and all.
-ReferenceTimes::Lab time_reference(const Lab& lab, const LabRules& rules, const GradeSettings& settings) {
+ReferenceTimes::Lab time_reference(const Lab& lab, const LabRules& rules, const GradeSettings& settings,
+                                   ChildTurns& turns) {
   ReferenceTimes::Lab taken;
   if (!lab.reference_timer.empty()) {
-    taken.reference = run_bench(lab.reference_timer, {}, rules, BenchRows::lab, false, settings, taken.reference_problem);
-    taken.library = run_bench(lab.reference_bench, {}, rules, BenchRows::library, false, settings, taken.library_problem);
+    taken.reference =
+        run_bench(lab.reference_timer, {}, rules, BenchRows::lab, false, settings, turns, taken.reference_problem);
+    taken.library =
+        run_bench(lab.reference_bench, {}, rules, BenchRows::library, false, settings, turns, taken.library_problem);
   } else {
     taken.in_process = true;
-    for (auto& t : run_bench(lab.reference_bench, {}, rules, BenchRows::both, false, settings, taken.reference_problem))
+    for (auto& t :
+         run_bench(lab.reference_bench, {}, rules, BenchRows::both, false, settings, turns, taken.reference_problem))
       (t.impl == "reference" ? taken.reference : taken.library).push_back(t);
   }
   return taken;
+}
+
+// A benchmark's turns on the GPU, taken through the batch's gate (none: at once).
+ChildTurns turns_at(GpuGate* gate) {
+  ChildTurns turns;
+  turns.take = [gate] {
+    if (gate) gate->enter_exclusive();
+  };
+  turns.give_back = [gate] {
+    if (gate) gate->leave_exclusive();
+  };
+  return turns;
 }
 
 }  // namespace
@@ -142,19 +162,20 @@ void grade_speed(LabGrade& grade, const GradeSettings& settings) {
 
 void time_speed(LabGrade& grade, const GradeSettings& settings) {
   if (!speed_block(grade, settings).note.empty()) return;
-  // Timing runs alone on the GPU: no checks of other submissions beside it.
+  // Each timed case runs alone on the GPU: no check of any submission beside it.
   if (settings.progress) settings.progress(grade.lab.folder + ": timing student and reference");
   SpeedMeasurement measured;
-  const auto asked = SteadyClock::now();
-  const GpuGate::Hold alone(settings.gpu, GpuGate::Hold::alone);
-  const auto granted = SteadyClock::now();
-  const auto measure = [&] { return time_reference(grade.lab, grade.rules, settings); };
+  const auto started = SteadyClock::now();
+  ChildTurns turns = turns_at(settings.gpu);
+  const auto measure = [&] { return time_reference(grade.lab, grade.rules, settings, turns); };
   measured.reference = settings.reference_times ? settings.reference_times->get(grade.lab.folder, measure) : measure();
   measured.student = run_bench(grade.lab.student_bench, grade.lab.student_runner, grade.rules, BenchRows::lab, true,
-                               settings, measured.student_problem);
+                               settings, turns, measured.student_problem);
   if (settings.progress)
-    settings.progress(grade.lab.folder + ": timed in " + seconds_since(granted) + " s, after waiting " +
-                      seconds_between(asked, granted) + " s for the GPU to itself");
+    settings.progress(grade.lab.folder + ": timed in " + seconds_since(started) + " s, " +
+                      tenths_of_seconds(turns.held_seconds) + " s of it with the GPU to itself (" +
+                      std::to_string(turns.turns) + " turns, " + tenths_of_seconds(turns.waited_seconds) +
+                      " s waiting for them)");
   grade.measured = std::move(measured);
 }
 

@@ -24,6 +24,7 @@
 
 #include "bench_report.h"
 #include "client.h"
+#include "gpu_turn.h"
 #include "pplab/bench.h"
 #include "pplab/cuda_check.h"
 #include "pplab/device_buffer.h"
@@ -140,6 +141,9 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
   if (detail::left_out(spec, options)) return Measurement{spec};
   if (!spec.verify)
     throw std::logic_error(spec.lab + " " + spec.variant + ": a case timed by the checker needs verify()");
+  // The GPU to itself for the warm-ups, the repeats and their checks: what came before
+  // (starting the runner, the CPU's expected outputs, the inputs) ran beside other jobs.
+  const detail::GpuTurn alone;
   const remote::BusyWaiting awake;
   const auto case_began = Clock::now();
   double check_ms = 0;
@@ -208,6 +212,7 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
 // grading takes the device's copy bandwidth from the reference's in-process benchmark.
 double device_copy_gbps() {
   static const double gbps = [] {
+    const detail::GpuTurn alone;
     const remote::BusyWaiting awake;
     const double empty_ms = empty_request_ms();
     return detail::copy_gbps([&](unsigned char* to, const unsigned char* from, std::size_t bytes) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench_report.h"
+#include "gpu_turn.h"
 #include "pplab/bench.h"
 #include "pplab/cuda_check.h"
 #include "pplab/device_buffer.h"
@@ -47,6 +48,7 @@ void flush_l2(cudaStream_t stream) {
 
 Measurement measure(const BenchCase& spec, const BenchOptions& options) {
   if (detail::left_out(spec, options)) return Measurement{spec};
+  const detail::GpuTurn alone;  // the GPU to itself from the warm-ups to the last check
   cudaEvent_t start, stop;
   PPLAB_CUDA_CHECK(cudaEventCreate(&start));
   PPLAB_CUDA_CHECK(cudaEventCreate(&stop));
@@ -104,6 +106,7 @@ Measurement measure(const BenchCase& spec, const BenchOptions& options) {
 
 double device_copy_gbps() {
   static const double gbps = [] {
+    const detail::GpuTurn alone;
     cudaEvent_t start, stop;
     PPLAB_CUDA_CHECK(cudaEventCreate(&start));
     PPLAB_CUDA_CHECK(cudaEventCreate(&stop));

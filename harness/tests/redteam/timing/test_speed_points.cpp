@@ -13,7 +13,12 @@
 #include <stdexcept>
 #include <string>
 
+#include <mutex>
+#include <thread>
+#include <vector>
+
 #include "grading.h"
+#include "process.h"
 #include "sandbox.h"
 
 namespace {
@@ -168,6 +173,81 @@ TEST_CASE("a lab whose grading throws while it shares the GPU does not keep a ti
   const bool ran = timing.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
   CHECK(ran);
   if (!ran) gate.leave_shared();  // let the waiting timing end, so the test fails rather than hangs
+}
+
+TEST_CASE("a benchmark has the GPU alone only for its timed cases, and its runner cannot end or take a turn") {
+  // The student's timer, run as the grader runs it, its turns counted; the runner is the
+  // honest lab 01 that writes the turn protocol's words on every descriptor near the
+  // timer's and looks for the variable naming them, at every call.
+  int taken = 0, given_back = 0;
+  ChildTurns turns;
+  turns.take = [&] { ++taken; };
+  turns.give_back = [&] { ++given_back; };
+  const auto run = run_process({PPLAB_STUDENT_BENCH, "--sizes=10,12", "--repeats=5"},
+                               {{"PPLAB_RUNNER_COMMAND", runner_command_variable({}, PPLAB_TAKE_TURN_RUNNER)}},
+                               std::chrono::seconds(120), 1 << 20, "", nullptr, &turns);
+  INFO(run.output);
+  REQUIRE(run.succeeded());
+  // One turn per timed case (two sizes), each given back; the copy bandwidth is measured
+  // inside the first.
+  CHECK(turns.turns == 2);
+  CHECK(taken == 2);
+  CHECK(given_back == 2);
+  CHECK(turns.held_seconds > 0);
+  CHECK(turns.held_seconds < run.seconds);  // starting and the expected outputs ran outside
+  CHECK(run.output.find("lab> turn pipes out of reach") != std::string::npos);
+  CHECK(run.output.find("reached a turn pipe") == std::string::npos);
+  CHECK(run.output.find("saw the turn variable") == std::string::npos);
+}
+
+TEST_CASE("a benchmark that dies holding its turn gives the GPU back") {
+  int given_back = 0;
+  ChildTurns turns;
+  turns.take = [] {};
+  turns.give_back = [&] { ++given_back; };
+  // Asks, is granted, and is killed before it says it is done (bash: dash redirects only
+  // descriptors 0 to 9).
+  const auto run = run_process({"bash", "-c", "printf a >&202; head -c 1 <&203 >/dev/null; kill -9 $$"}, {},
+                               std::chrono::seconds(30), 1 << 20, "", nullptr, &turns);
+  CHECK(run.ending == ProcessResult::Ending::signalled);
+  CHECK(turns.turns == 1);
+  CHECK(given_back == 1);
+}
+
+TEST_CASE("a timing waits for the checks running, and its wait does not count against its time limit") {
+  // A check holds the GPU shared for a second and a half as the lab's timing starts: the
+  // timer starts, asks for its first turn and waits for it, and says so.
+  GradeSettings settings = settings_here();
+  GpuGate gate;
+  settings.gpu = &gate;
+  std::vector<std::string> said;
+  std::mutex said_mutex;
+  settings.progress = [&](const std::string& line) {
+    std::lock_guard<std::mutex> lock(said_mutex);
+    said.push_back(line);
+  };
+  LabGrade grade = lab01_with_runner(PPLAB_HONEST_RUNNER);
+  std::promise<void> holding;
+  auto check = std::async(std::launch::async, [&] {
+    const GpuGate::Hold shared(&gate, GpuGate::Hold::shared);
+    holding.set_value();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  });
+  holding.get_future().wait();
+  time_speed(grade, settings);
+  check.wait();
+  REQUIRE(grade.measured.has_value());
+  CHECK(grade.measured->student_problem.empty());
+  REQUIRE(grade.measured->student.size() == 1);
+  std::string timed_line;
+  for (const auto& line : said)
+    if (line.find("01_saxpy: timed in ") == 0) timed_line = line;
+  INFO(timed_line);
+  // The reference's case, the library's and the student's: three turns at least.
+  CHECK(timed_line.find(" s of it with the GPU to itself (") != std::string::npos);
+  const auto waiting = timed_line.find(" turns, ");
+  REQUIRE(waiting != std::string::npos);
+  CHECK(std::stod(timed_line.substr(waiting + 8)) >= 1.0);
 }
 
 TEST_CASE("a lab timed before compute-sanitizer finds a hazard in it loses its speed points") {
