@@ -44,6 +44,16 @@ std::uint64_t run_seed() {
 
 std::mt19937_64 make_rng(std::uint64_t stream) { return std::mt19937_64(mix(run_seed() ^ mix(stream))); }
 
+const std::vector<std::size_t>& edge_sizes() {
+  static const std::vector<std::size_t> sizes = [] {
+    std::vector<std::size_t> kept;
+    for (std::size_t n : {0, 1, 2, 7, 31, 32, 33, 255, 256, 257, 1000, 1023, 1024, 1025, 4099, 65537})
+      if (n <= large_size()) kept.push_back(n);
+    return kept;
+  }();
+  return sizes;
+}
+
 std::size_t large_size() {
   if (const char* text = std::getenv("PPLAB_LARGE_N"); text && *text)
     return parse_u64(text, "PPLAB_LARGE_N");
