@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "commands.h"
+#include "files.h"
 #include "process.h"
-#include "reports.h"
 #include "workbook.h"
 
 namespace pplab::cli {

@@ -21,9 +21,13 @@
 
 namespace pplab::gpu_turn {
 
+/// The environment variable that names the two descriptors, "<ask>,<answer>".
 inline constexpr const char* kFdsVariable = "PPLAB_GPU_TURN_FDS";
+/// The benchmark asks for a turn.
 inline constexpr char kAsk = 'a';
+/// pplab answers: the GPU is the benchmark's alone until it says kDone.
 inline constexpr char kGranted = 'g';
+/// The benchmark gives its turn back.
 inline constexpr char kDone = 'd';
 
 }  // namespace pplab::gpu_turn
