@@ -104,7 +104,10 @@ void check_warp_sort(const std::string& check, const std::vector<unsigned>& in, 
                     pplab::lab12::warp_radix_sort(d_in.data(), d_out.data(), in.size(), begin_bit, end_bit,
                                                   warps_per_block, 0, algorithm));
     const auto got = d_out.download();
-    const Diagnosis diagnosis = diagnose(in, got, todo, passed_under, schedule, algorithm);
+    // The diagnosis reads the whole output against the input (a set of every key): only
+    // a wrong output needs it, and at the large size it cost a right one 15-30 s on a GPU.
+    const Diagnosis diagnosis =
+        got == expected ? Diagnosis{todo, ""} : diagnose(in, got, todo, passed_under, schedule, algorithm);
     CheckContext context{check + " (bits " + std::to_string(begin_bit) + " to " + std::to_string(end_bit) +
                              ", " + std::to_string(warps_per_block) + " warps per block" +
                              (algorithm == Algorithm::rank_pass ? ", rank pass)" : ")"),
