@@ -87,6 +87,8 @@ int run_test(const TestOptions& options) {
   if (options.case_limit <= 60)
     check_options.environment["PPLAB_SIM_TIMEOUT"] = std::to_string(std::max(1, options.case_limit * 3 / 4));
   check_options.cases = options.cases;
+  // On a GPU a check's processes take seconds to start: the passing ones share them.
+  check_options.shared_processes = workbook.backend == "gpu";
   const bool tty = isatty(STDERR_FILENO);
 
   std::vector<LabResult> results;

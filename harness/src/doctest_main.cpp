@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -41,6 +42,7 @@ struct ChannelListener : public doctest::IReporter {
   std::string first_failure, exception;
   bool crashed = false;
   int cases_ended = 0;
+  std::chrono::steady_clock::time_point started;  // the case's, for its record's seconds
 
   void report_query(const doctest::QueryData&) override {}
   void test_run_start() override {}
@@ -54,6 +56,7 @@ struct ChannelListener : public doctest::IReporter {
     exception.clear();
     crashed = false;
     g_skip_reason.clear();
+    started = std::chrono::steady_clock::now();
   }
   void test_case_reenter(const doctest::TestCaseData&) override {}
   void test_case_end(const doctest::CurrentTestCaseStats&) override {
@@ -68,7 +71,10 @@ struct ChannelListener : public doctest::IReporter {
                                         {"first_failure", first_failure},
                                         {"exception", exception},
                                         {"crashed", crashed},
-                                        {"skipped", skipped}}
+                                        {"skipped", skipped},
+                                        {"seconds", std::chrono::duration<double>(
+                                                        std::chrono::steady_clock::now() - started)
+                                                        .count()}}
                              .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   }
   void test_case_exception(const doctest::TestCaseException& e) override {

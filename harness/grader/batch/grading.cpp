@@ -80,6 +80,7 @@ void judge_on_emulator_too(LabGrade& grade, const CheckOptions& gpu_options, con
     return;
   }
   CheckOptions options = gpu_options;
+  options.shared_processes = false;  // an emulator check starts in milliseconds
   options.on_case = [&](std::size_t i, std::size_t count, const std::string& name) {
     if (settings.progress)
       settings.progress(grade.lab.folder + " emulator " + std::to_string(i + 1) + "/" + std::to_string(count) + " " +
@@ -125,6 +126,9 @@ void check_and_time_lab(LabGrade& grade, CheckOptions& options, const GradeSetti
       options.environment["PPLAB_SIM_TIMEOUT"] = std::to_string(std::max<long>(1, settings.case_limit.count() * 3 / 4));
     options.case_limit = settings.case_limit;
     options.jobs = settings.case_jobs;
+    // On a GPU a check's processes take seconds to start (3 s a check on an H100, most of
+    // them milliseconds of work): the passing checks share their processes.
+    options.shared_processes = settings.workbook.backend == "gpu";
     options.working_directory = settings.scratch;
     options.cases = grade.case_names;
     options.kernel_file = grade.lab.student_file;  // the step: of a crash names its TODO regions

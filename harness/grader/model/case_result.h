@@ -51,6 +51,7 @@ struct LabResult {
   std::string error;          ///< set when the binary could not even list its tests
   std::vector<CaseResult> cases;
   std::vector<std::string> extra;  ///< listed by the binary but not in CheckOptions::cases
+  int processes = 0;               ///< check processes started (fewer than cases when they share)
   int passed() const;
   int skipped() const;
   int failed() const;  ///< neither passed nor skipped

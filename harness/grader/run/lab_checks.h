@@ -19,7 +19,12 @@ namespace pplab::cli {
 struct CheckOptions {
   std::map<std::string, std::string> environment;  ///< e.g. PPLAB_SEED
   std::chrono::seconds case_limit{300};            ///< per test case
-  int jobs = 1;                                    ///< test cases run at once
+  int jobs = 1;                                    ///< test cases (or groups of them) run at once
+  /// Several checks to a process first, `jobs` processes in all, each of its passes and
+  /// skips taken from its own record; every other check then runs alone, as without it,
+  /// for its verdict. For a GPU, where starting a check's processes (a CUDA context, the
+  /// profiler's hooks) costs seconds and most checks take milliseconds.
+  bool shared_processes = false;
   std::filesystem::path working_directory;         ///< where the cases run (empty: here)
   /// The cases to run (e.g. the clean reference's list); empty: every case the binary lists.
   std::vector<std::string> cases;
