@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <stdexcept>
 
 #include "gpu_gate.h"
@@ -97,8 +98,12 @@ void judge_on_emulator_too(LabGrade& grade, const CheckOptions& gpu_options, con
     options.environment["PPLAB_RUNNER_COMMAND"] = runner_command_variable(emulator_sandbox, grade.lab.emulator_runner);
   }
   // The emulator needs no GPU, but it keeps the CPUs busy, and the checker's timer
-  // measures on the CPU's clock: its processes too stay out of a timed case's way
-  // (options.around_each_case holds the gate shared, as for the GPU checks).
+  // measures on the CPU's clock: its processes too stay out of a timed case's way, as
+  // the gate's CPU sharers (they carry on while a timing waits for the GPU's).
+  options.around_each_case = [gate = settings.gpu](const std::function<void()>& run_case) {
+    const GpuGate::Hold shared(gate, GpuGate::Hold::shared_cpu);
+    run_case();
+  };
   const auto started = SteadyClock::now();
   const LabResult emulator = run_lab_checks(grade.lab.folder, grade.lab.emulator_checks, options);
   say_done(settings, grade, "emulator checks", started);
@@ -195,30 +200,38 @@ void sanitize_and_score_lab(LabGrade& grade, const CheckOptions& options, const 
 }  // namespace
 
 void grade_labs(GradeReport& report, std::vector<LabGrade>& labs, const GradeSettings& settings) {
-  // Labs are graded side by side, each in a scratch folder of its own, each from its
-  // checks through its timing and compute-sanitizer to its points; the GPU gate still
-  // lets every timing run alone (a tool's processes hold it shared one at a time, so a
-  // timing waits for those running, not for a whole tool).
+  // Labs are graded side by side, each in a scratch folder of its own, in two rounds:
+  // every lab's checks and timing, then every lab's compute-sanitizer run and points. A
+  // tool's process holds the GPU shared for up to 20 s (racecheck on a sort's check, on
+  // an H100), and a timing waits for the ones running: in one round they would hold up
+  // the timings of the other labs.
   // The last labs first: the sorts' checks, emulator checks and tools take the longest
   // (50-120 s each for labs 09-11 on an H200, against 2-12 s for labs 01-08), so started
   // first they run beside the short labs instead of after them.
   std::vector<GradeSettings> own(labs.size(), settings);
-  parallel_for(labs.size(), settings.lab_jobs, [&](std::size_t k) {
-    const std::size_t i = labs.size() - 1 - k;
-    LabGrade& grade = labs[i];
-    try {
-      own[i].scratch = settings.scratch / grade.lab.folder;
-      fs::create_directories(own[i].scratch);
-      CheckOptions options;
-      check_and_time_lab(grade, options, own[i]);
-      sanitize_and_score_lab(grade, options, own[i]);
-    } catch (const std::exception& error) {
-      // This lab alone is lost, with the reason; the others are graded.
-      grade.status = LabStatus::not_graded;
-      grade.status_detail = std::string("grading stopped early: ") + error.what();
-      grade.rules = settings.points.rules_for(grade.lab.folder);
-    }
+  std::vector<CheckOptions> options(labs.size());
+  std::vector<char> stopped(labs.size(), 0);
+  const auto each_lab = [&](const std::function<void(std::size_t)>& part) {
+    parallel_for(labs.size(), settings.lab_jobs, [&](std::size_t k) {
+      const std::size_t i = labs.size() - 1 - k;
+      if (stopped[i]) return;
+      try {
+        part(i);
+      } catch (const std::exception& error) {
+        // This lab alone is lost, with the reason; the others are graded.
+        stopped[i] = 1;
+        labs[i].status = LabStatus::not_graded;
+        labs[i].status_detail = std::string("grading stopped early: ") + error.what();
+        labs[i].rules = settings.points.rules_for(labs[i].lab.folder);
+      }
+    });
+  };
+  each_lab([&](std::size_t i) {
+    own[i].scratch = settings.scratch / labs[i].lab.folder;
+    fs::create_directories(own[i].scratch);
+    check_and_time_lab(labs[i], options[i], own[i]);
   });
+  each_lab([&](std::size_t i) { sanitize_and_score_lab(labs[i], options[i], own[i]); });
   report.labs.insert(report.labs.end(), labs.begin(), labs.end());
 }
 

@@ -2,20 +2,29 @@
 
 namespace pplab::cli {
 
-void GpuGate::enter_shared() {
+void GpuGate::enter_shared(Sharer sharer) {
   std::unique_lock<std::mutex> lock(mutex_);
-  changed_.wait(lock, [&] { return !exclusive_ && waiting_exclusive_ == 0; });
-  ++shared_;
+  if (sharer == Sharer::gpu) {
+    changed_.wait(lock, [&] { return !exclusive_ && waiting_exclusive_ == 0; });
+    ++gpu_sharers_;
+  } else {
+    changed_.wait(lock, [&] { return !exclusive_ && !closing_; });
+    ++cpu_sharers_;
+  }
 }
-void GpuGate::leave_shared() {
+void GpuGate::leave_shared(Sharer sharer) {
   std::lock_guard<std::mutex> lock(mutex_);
-  --shared_;
+  --(sharer == Sharer::gpu ? gpu_sharers_ : cpu_sharers_);
   changed_.notify_all();
 }
 void GpuGate::enter_exclusive() {
   std::unique_lock<std::mutex> lock(mutex_);
   ++waiting_exclusive_;
-  changed_.wait(lock, [&] { return !exclusive_ && shared_ == 0; });
+  // One timing at a time closes the gate: the others wait for it to open again.
+  changed_.wait(lock, [&] { return !exclusive_ && !closing_ && gpu_sharers_ == 0; });
+  closing_ = true;
+  changed_.wait(lock, [&] { return cpu_sharers_ == 0; });
+  closing_ = false;
   --waiting_exclusive_;
   exclusive_ = true;
 }
@@ -26,10 +35,14 @@ void GpuGate::leave_exclusive() {
 }
 
 GpuGate::Hold::Hold(GpuGate* gate, Mode mode) : gate_(gate), mode_(mode) {
-  if (gate_) mode_ == shared ? gate_->enter_shared() : gate_->enter_exclusive();
+  if (!gate_) return;
+  if (mode_ == alone) gate_->enter_exclusive();
+  else gate_->enter_shared(mode_ == shared ? Sharer::gpu : Sharer::cpu);
 }
 GpuGate::Hold::~Hold() {
-  if (gate_) mode_ == shared ? gate_->leave_shared() : gate_->leave_exclusive();
+  if (!gate_) return;
+  if (mode_ == alone) gate_->leave_exclusive();
+  else gate_->leave_shared(mode_ == shared ? Sharer::gpu : Sharer::cpu);
 }
 
 ReferenceTimes::Lab ReferenceTimes::get(const std::string& lab, const std::function<Lab()>& measure) {

@@ -18,18 +18,27 @@ namespace pplab::cli {
 /// alone (no check of any lab or submission, on the GPU or the emulator, runs beside
 /// it). Checks hold it one process at a time, and a benchmark only while it times a case
 /// (pplab/gpu_turn.h), so a timing waits for the processes running, not for whole labs.
+///
+/// Two kinds of sharers: those on the GPU (its checks, compute-sanitizer) and those that
+/// only keep the CPUs busy (the emulator's checks, which the checker's timer would feel).
+/// A timing that asks first waits for the GPU's sharers to leave, no new one starting,
+/// while the CPU's sharers carry on (a compute-sanitizer process can take 20 s); only
+/// then does it stop new CPU sharers and wait for the few running, so the CPUs are not
+/// left idle behind a long GPU process.
 class GpuGate {
  public:
-  void enter_shared();
-  void leave_shared();
+  enum class Sharer { gpu, cpu };
+  void enter_shared(Sharer sharer = Sharer::gpu);
+  void leave_shared(Sharer sharer = Sharer::gpu);
   void enter_exclusive();
   void leave_exclusive();
 
-  /// Holds `gate` (none: holds nothing) from construction to destruction, shared or
-  /// alone, so a lab whose grading throws cannot leave it held for everyone else.
+  /// Holds `gate` (none: holds nothing) from construction to destruction, shared (on the
+  /// GPU, or the CPUs alone) or alone, so a lab whose grading throws cannot leave it held
+  /// for everyone else.
   class Hold {
    public:
-    enum Mode { shared, alone };
+    enum Mode { shared, shared_cpu, alone };
     Hold(GpuGate* gate, Mode mode);
     ~Hold();
     Hold(const Hold&) = delete;
@@ -43,7 +52,8 @@ class GpuGate {
  private:
   std::mutex mutex_;
   std::condition_variable changed_;
-  int shared_ = 0, waiting_exclusive_ = 0;
+  int gpu_sharers_ = 0, cpu_sharers_ = 0, waiting_exclusive_ = 0;
+  bool closing_ = false;  ///< a timing has the GPU's sharers gone and waits for the CPU's
   bool exclusive_ = false;
 };
 

@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <string>
 
+#include <atomic>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -248,6 +249,48 @@ TEST_CASE("a timing waits for the checks running, and its wait does not count ag
   const auto waiting = timed_line.find(" turns, ");
   REQUIRE(waiting != std::string::npos);
   CHECK(std::stod(timed_line.substr(waiting + 8)) >= 1.0);
+}
+
+TEST_CASE("while a timing waits for the GPU's sharers, the emulator's checks carry on; then it waits for them") {
+  using namespace std::chrono_literals;
+  GpuGate gate;
+  std::promise<void> gpu_held, release_gpu, cpu_held, release_cpu;
+  auto gpu_check = std::async(std::launch::async, [&] {
+    const GpuGate::Hold shared(&gate, GpuGate::Hold::shared);
+    gpu_held.set_value();
+    release_gpu.get_future().wait();
+  });
+  gpu_held.get_future().wait();
+  std::atomic<bool> timed{false};
+  auto timing = std::async(std::launch::async, [&] {
+    const GpuGate::Hold alone(&gate, GpuGate::Hold::alone);
+    timed = true;
+  });
+  std::this_thread::sleep_for(200ms);  // the timing is waiting for the GPU check now
+  // An emulator check starts beside the waiting timing; a GPU check does not.
+  auto emulator_check = std::async(std::launch::async, [&] {
+    const GpuGate::Hold shared(&gate, GpuGate::Hold::shared_cpu);
+    cpu_held.set_value();
+    release_cpu.get_future().wait();
+  });
+  CHECK(cpu_held.get_future().wait_for(5s) == std::future_status::ready);
+  std::atomic<bool> second_gpu_check_ran{false};
+  auto second_gpu_check = std::async(std::launch::async, [&] {
+    const GpuGate::Hold shared(&gate, GpuGate::Hold::shared);
+    second_gpu_check_ran = timed.load();  // true: it started only once the timing had the GPU
+  });
+  std::this_thread::sleep_for(200ms);
+  CHECK_FALSE(timed);
+  release_gpu.set_value();
+  gpu_check.wait();
+  std::this_thread::sleep_for(200ms);
+  CHECK_FALSE(timed);  // the emulator check still runs
+  release_cpu.set_value();
+  emulator_check.wait();
+  CHECK(timing.wait_for(5s) == std::future_status::ready);
+  CHECK(timed);
+  CHECK(second_gpu_check.wait_for(5s) == std::future_status::ready);
+  CHECK(second_gpu_check_ran);
 }
 
 TEST_CASE("a lab timed before compute-sanitizer finds a hazard in it loses its speed points") {
