@@ -11,6 +11,7 @@
 #include <cstring>
 #include <map>
 #include <numeric>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -130,6 +131,57 @@ bool sorted_permutation(const std::vector<K>& input, const std::vector<K>& outpu
 /// the input and the sampled elements, in one pass over the input split over the cores.
 namespace sampled {
 
+namespace detail {
+
+/// The rank of a key among sorted distinct keys (std::lower_bound's answer), found in
+/// a table of where each value of a 32-bit key's top 16 bits begins: a pass over 2^24
+/// input keys makes one lookup each, and a binary search over 65,536 sampled keys cost
+/// it most of a check's time. Keys of another size are searched as they are.
+template <class K>
+class RankLookup {
+ public:
+  explicit RankLookup(const std::vector<K>& distinct) : distinct_(distinct) {
+    if constexpr (kTabled) {
+      begins_.assign((std::size_t{1} << 16) + 1, distinct.size());
+      for (std::size_t b = distinct.size(); b-- > 0;) begins_[top(distinct[b])] = b;
+      for (std::size_t t = begins_.size() - 1; t-- > 0;) begins_[t] = std::min(begins_[t], begins_[t + 1]);
+    }
+  }
+
+  /// The first b with !(distinct[b] < key).
+  std::size_t operator()(const K& key) const {
+    if constexpr (!kTabled) {
+      return std::size_t(std::lower_bound(distinct_.begin(), distinct_.end(), key) - distinct_.begin());
+    } else {
+      const std::size_t t = top(key);
+      std::size_t b = std::size_t(std::lower_bound(distinct_.begin() + std::ptrdiff_t(begins_[t]),
+                                                   distinct_.begin() + std::ptrdiff_t(begins_[t + 1]), key) -
+                                  distinct_.begin());
+      // Keys equal but for their bits (a float's -0 and +0) may sit in the bucket before.
+      while (b > 0 && !(distinct_[b - 1] < key)) --b;
+      return b;
+    }
+  }
+
+ private:
+  static constexpr bool kTabled =
+      sizeof(K) == 4 && (std::is_integral_v<K> || std::is_same_v<K, float>);
+
+  // The top 16 bits of a 32-bit key whose unsigned order is the key's order.
+  static std::size_t top(const K& key) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &key, sizeof bits);
+    if constexpr (std::is_same_v<K, float>) bits = (bits & 0x80000000u) ? ~bits : bits | 0x80000000u;
+    else if constexpr (std::is_signed_v<K>) bits ^= 0x80000000u;
+    return bits >> 16;
+  }
+
+  const std::vector<K>& distinct_;
+  std::vector<std::size_t> begins_;
+};
+
+}  // namespace detail
+
 /// `keys[k]` and (when given) `values[k]` are the sorted output's key and value at
 /// `positions[k]` (sorted, repeats allowed). True when each key is the input's key of
 /// that rank and, for a stable sort whose input values were the positions 0 .. n-1, each
@@ -151,12 +203,13 @@ bool stable_sort_at(const std::vector<K>& input, const std::vector<std::size_t>&
     std::vector<std::pair<std::size_t, std::size_t>> hits;  // (distinct key, input position)
   };
   std::vector<Counts> counts(part_count(n));
+  const detail::RankLookup<K> rank(distinct);
   for_each_part(n, [&](std::size_t part, std::size_t begin, std::size_t end) {
     Counts& c = counts[part];
     c.below.assign(d + 1, 0);
     c.equal.assign(d, 0);
     for (std::size_t i = begin; i < end; ++i) {
-      const std::size_t b = std::size_t(std::lower_bound(distinct.begin(), distinct.end(), input[i]) - distinct.begin());
+      const std::size_t b = rank(input[i]);
       if (b < d && !(input[i] < distinct[b])) {
         ++c.equal[b];
         if (values) c.hits.push_back({b, i});
@@ -178,7 +231,7 @@ bool stable_sort_at(const std::vector<K>& input, const std::vector<std::size_t>&
   for (const Counts& c : counts) hits.insert(hits.end(), c.hits.begin(), c.hits.end());  // in input order
   std::stable_sort(hits.begin(), hits.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
   for (std::size_t k = 0; k < m; ++k) {
-    const std::size_t b = std::size_t(std::lower_bound(distinct.begin(), distinct.end(), keys[k]) - distinct.begin());
+    const std::size_t b = rank(keys[k]);
     if (positions[k] < first[b] || positions[k] >= first[b] + equal[b]) return false;
     if (!values) continue;
     const std::size_t from = std::size_t((*values)[k]);

@@ -5,7 +5,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cfloat>
+#include <climits>
 #include <cstdint>
+#include <cstring>
 #include <numeric>
 #include <vector>
 
@@ -114,4 +117,45 @@ TEST_CASE("32-key segments checked at sampled positions") {
   std::sort(whole.begin(), whole.end());  // sorted as one array, not by segment
   CHECK_FALSE(pplab::sampled::segments_sorted_at(n, 32, positions, at(whole, positions), key_at));
   CHECK_FALSE(pplab::sampled::segments_sorted_at(n, 32, positions, at(keys, positions), key_at));  // unsorted
+}
+
+namespace {
+
+// RankLookup against std::lower_bound, for every key of `probes`.
+template <class K>
+void rank_lookup_agrees(std::vector<K> distinct, const std::vector<K>& probes) {
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  const pplab::sampled::detail::RankLookup<K> rank(distinct);
+  for (const K& key : probes) {
+    INFO(key);
+    CHECK(rank(key) == std::size_t(std::lower_bound(distinct.begin(), distinct.end(), key) - distinct.begin()));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("sampled sort checks find a key's rank by its top bits as a binary search would") {
+  std::vector<unsigned> u;
+  std::vector<int> s;
+  std::vector<float> f;
+  for (std::uint64_t i = 0; i < 4000; ++i) {
+    const std::uint64_t r = pplab::fresh::mix(i);
+    u.push_back(unsigned(r));
+    s.push_back(int(r >> 7) - (1 << 24));  // both signs
+    float x;
+    const auto bits = std::uint32_t(r) & 0xBFFFFFFFu;  // finite: the exponent is never all ones
+    std::memcpy(&x, &bits, sizeof x);
+    f.push_back(x);
+  }
+  for (unsigned extreme : {0u, 1u, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu}) u.push_back(extreme);
+  for (int extreme : {INT_MIN, -1, 0, 1, INT_MAX}) s.push_back(extreme);
+  // -0 and +0 compare equal but differ in their bits: one of them is in the distinct keys.
+  for (float extreme : {-0.0f, 0.0f, -1.0f, 1.0f, -FLT_MAX, FLT_MAX}) f.push_back(extreme);
+  rank_lookup_agrees(std::vector<unsigned>(u.begin(), u.begin() + 2000), u);
+  rank_lookup_agrees(std::vector<int>(s.begin(), s.begin() + 2000), s);
+  rank_lookup_agrees(std::vector<float>(f.begin(), f.begin() + 2000), f);
+  rank_lookup_agrees(std::vector<float>{0.0f, 2.0f}, std::vector<float>{-0.0f, 0.0f, 1.0f, -3.0f});
+  rank_lookup_agrees(std::vector<float>{-0.0f, 2.0f}, std::vector<float>{-0.0f, 0.0f, 1.0f, -3.0f});
+  rank_lookup_agrees(std::vector<unsigned>{}, std::vector<unsigned>{0u, 5u});
 }
