@@ -11,12 +11,14 @@
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
+#include <thread>
 
 #include "batch.h"
 #include "build_plan.h"
 #include "parallel_for.h"
 #include "process.h"
 #include "slurm.h"
+#include "speed_points.h"
 #include "staging.h"
 #include "student_grading.h"
 #include "submission_build.h"
@@ -118,6 +120,22 @@ int grade_class(const GradeOptions& options, GradeRun& run, Progress& progress) 
 
   const auto started = std::chrono::steady_clock::now();
   std::size_t finished = 0;
+  // The references' timings, beside the students' builds (the GPU's idle time); joined
+  // however the batch ends.
+  struct Joined {
+    std::thread thread;
+    ~Joined() {
+      if (thread.joinable()) thread.join();
+    }
+  } references_ahead;
+  if (!todo.empty())
+    references_ahead.thread = std::thread([&] {
+      try {
+        time_references_ahead(labs, settings, [&](const std::string& line) { progress.done(line); });
+      } catch (const std::exception& error) {
+        progress.done(std::string("timing the references ahead stopped: ") + error.what());
+      }
+    });
   parallel_for(todo.size(), parallel, [&](std::size_t k) {
     const std::size_t i = todo[k];
     const std::string name = students[i].filename().string();
@@ -143,6 +161,7 @@ int grade_class(const GradeOptions& options, GradeRun& run, Progress& progress) 
     progress.student_done(summary_line(report), finished, todo.size(), elapsed);
   });
 
+  if (references_ahead.thread.joinable()) references_ahead.thread.join();
   std::vector<GradeReport> reports;
   for (const auto& entry : entries) reports.push_back(entry.report);
   return finish_batch(reports, batch);

@@ -293,6 +293,41 @@ TEST_CASE("while a timing waits for the GPU's sharers, the emulator's checks car
   CHECK(second_gpu_check_ran);
 }
 
+TEST_CASE("a class times each reference ahead, and its students' timings use those figures") {
+  GradeSettings settings = settings_here();
+  ReferenceTimes reference_times;
+  settings.reference_times = &reference_times;
+  GpuGate gate;
+  settings.gpu = &gate;
+  LabGrade grade = lab01_with_runner(PPLAB_HONEST_RUNNER);
+  // The course's rules for lab 01 as lab01_with_runner's: speed points, timed at 2^10.
+  settings.points.data = {{"defaults",
+                           {{"speed_points", 2}, {"bench_log2_sizes", {10}}, {"speed_log2_size", 10},
+                            {"repeats", 20}, {"full_speed_ratio", 1000}, {"speed_requires_all_checks", false},
+                            {"correctness_points", 10}, {"speed_spread_percent", 2},
+                            {"speed_noise_allowance_percent", 5}, {"sanitizer_cost", "group"},
+                            {"visibility", "visible"}, {"gate", nlohmann::json::array()}}}};
+  std::vector<std::string> said;
+  time_references_ahead({grade.lab}, settings, [&](const std::string& line) { said.push_back(line); });
+  REQUIRE(said.size() == 1);
+  CHECK(said[0].find("01_saxpy: the reference timed in ") == 0);
+  // The student's timing takes one turn, its own case at its one size: the reference's
+  // figures are the batch's already.
+  std::string timed_line;
+  settings.progress = [&](const std::string& line) {
+    if (line.find("01_saxpy: timed in ") == 0) timed_line = line;
+  };
+  time_speed(grade, settings);
+  INFO(timed_line);
+  CHECK(timed_line.find("(1 turns, ") != std::string::npos);
+  REQUIRE(grade.measured.has_value());
+  CHECK_FALSE(grade.measured->reference.reference.empty());
+  // Asked again, the references are not timed again, and nothing is said.
+  said.clear();
+  time_references_ahead({grade.lab}, settings, [&](const std::string& line) { said.push_back(line); });
+  CHECK(said.empty());
+}
+
 TEST_CASE("a lab timed before compute-sanitizer finds a hazard in it loses its speed points") {
   // The grader times a lab once its checks pass and runs the tools afterwards; their
   // finding turns a passed check into a failed one, and the speed decision comes last.
