@@ -337,8 +337,27 @@ LabResult run_lab_checks(const std::string& lab, const std::filesystem::path& bi
     std::lock_guard<std::mutex> lock(progress);
     options.on_case_done(done);
   };
-  std::vector<char> judged(names.size(), 0);
+  const auto say_started = [&](std::size_t i) {
+    if (!options.on_case) return;
+    std::lock_guard<std::mutex> lock(progress);
+    options.on_case(i, names.size(), names[i]);
+  };
   std::atomic<int> started{0};
+  // One process of the checks `filter` names, inside what each must hold.
+  const auto run_checks = [&](const std::string& filter, ChannelRecords& records) {
+    ResultChannel channel;
+    channel.key = random_key();
+    ProcessResult run;
+    const auto run_them = [&] {
+      run = run_process({binary.string(), "--test-case=" + filter, "--no-version=true"}, options.environment,
+                        options.case_limit, 1 << 20, options.working_directory.string(), &channel);
+    };
+    options.around_each_case ? options.around_each_case(run_them) : run_them();
+    ++started;
+    records = parse_channel(channel.key, channel.records);
+    return run;
+  };
+  std::vector<char> judged(names.size(), 0);
   if (options.shared_processes && names.size() > 1) {
     // Dealt round, so that the slow checks (the large inputs, listed last) share out.
     const std::size_t groups = std::min<std::size_t>(names.size(), std::size_t(std::max(1, options.jobs)));
@@ -346,21 +365,10 @@ LabResult run_lab_checks(const std::string& lab, const std::filesystem::path& bi
       std::string filter;
       for (std::size_t i = group; i < names.size(); i += groups) {
         filter += (filter.empty() ? "" : ",") + filter_for(names[i]);
-        if (options.on_case) {
-          std::lock_guard<std::mutex> lock(progress);
-          options.on_case(i, names.size(), names[i]);
-        }
+        say_started(i);
       }
-      ResultChannel channel;
-      channel.key = random_key();
-      ProcessResult run;
-      const auto run_group = [&] {
-        run = run_process({binary.string(), "--test-case=" + filter, "--no-version=true"}, options.environment,
-                          options.case_limit, 1 << 20, options.working_directory.string(), &channel);
-      };
-      options.around_each_case ? options.around_each_case(run_group) : run_group();
-      ++started;
-      const ChannelRecords records = parse_channel(channel.key, channel.records);
+      ChannelRecords records;
+      run_checks(filter, records);
       for (std::size_t i = group; i < names.size(); i += groups) {
         const auto passed = shared_pass(names[i], records);
         if (!passed) continue;
@@ -375,20 +383,10 @@ LabResult run_lab_checks(const std::string& lab, const std::filesystem::path& bi
     if (!judged[i]) alone.push_back(i);
   parallel_for(alone.size(), options.jobs, [&](std::size_t k) {
     const std::size_t i = alone[k];
-    if (options.on_case) {
-      std::lock_guard<std::mutex> lock(progress);
-      options.on_case(i, names.size(), names[i]);
-    }
-    ResultChannel channel;
-    channel.key = random_key();
-    ProcessResult run;
-    const auto run_case = [&] {
-      run = run_process({binary.string(), "--test-case=" + names[i], "--no-version=true"}, options.environment,
-                        options.case_limit, 1 << 20, options.working_directory.string(), &channel);
-    };
-    options.around_each_case ? options.around_each_case(run_case) : run_case();
-    ++started;
-    result.cases[i] = judge(names[i], run, parse_channel(channel.key, channel.records));
+    say_started(i);
+    ChannelRecords records;
+    const ProcessResult run = run_checks(names[i], records);
+    result.cases[i] = judge(names[i], run, records);
     add_step_and_reproduce(result.cases[i], binary, options);
     say_done(result.cases[i]);
   });
