@@ -2,6 +2,7 @@
 // measurement's times, the one place a measurement is written out, and the copy
 // bandwidth's setup, so the in-process and the checker's figures have the same form.
 #pragma once
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -37,11 +38,11 @@ inline double milliseconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-/// The median wall time of `runs` calls of `request`, each started on an idle device:
-/// what a timer's own requests cost, to be taken off what it measures. The error that
-/// `request` returns is checked once the clock has stopped.
+/// The wall times of `runs` calls of `request`, each started on an idle device: what a
+/// timer's own requests cost, to be taken off what it measures. The error that `request`
+/// returns is checked once the clock has stopped.
 template <class Request>
-double median_request_wall_ms(int runs, Request&& request) {
+std::vector<double> request_wall_ms(int runs, Request&& request) {
   std::vector<double> walls;
   for (int i = 0; i < runs; ++i) {
     PPLAB_CUDA_CHECK(cudaDeviceSynchronize());
@@ -50,7 +51,21 @@ double median_request_wall_ms(int runs, Request&& request) {
     walls.push_back(milliseconds_since(start));
     PPLAB_CUDA_CHECK(error);
   }
+  return walls;
+}
+
+/// Their median (the in-process timer's events, which the CPU's load does not move).
+template <class Request>
+double median_request_wall_ms(int runs, Request&& request) {
+  auto walls = request_wall_ms(runs, request);
   return median(walls);
+}
+
+/// Their fastest (the checker's timer, whose every figure is a wall time).
+template <class Request>
+double fastest_request_wall_ms(int runs, Request&& request) {
+  const auto walls = request_wall_ms(runs, request);
+  return *std::min_element(walls.begin(), walls.end());
 }
 
 /// Device-to-device copy bandwidth in GB/s (bytes read plus bytes written): 12 copies of

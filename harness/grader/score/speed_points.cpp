@@ -263,6 +263,17 @@ void score_speed(LabGrade& grade, const GradeSettings& settings) {
     // did not come from the trusted benchmark.
     if (!settings.sandbox.bwrap.empty() && s->timed_by != "checker")
       return lose_all("the student's timing at n = " + std::to_string(n) + " was not taken by the checker's timer");
+    // No time at all is no measurement: the timer took off more than the run's own
+    // asking cost (a load that came and went). The lab's speed is then not graded,
+    // rather than given or taken away on a figure that says nothing.
+    if (s->median_ms <= 0 || r.median_ms <= 0) {
+      grade.speed_graded = false;
+      grade.speed_max = 0;
+      grade.speed_note = "speed not graded: the " + std::string(s->median_ms <= 0 ? "student's" : "reference's") +
+                         " timing at n = " + std::to_string(n) +
+                         " came out at 0 ms, less than the timer could tell from its own requests";
+      return;
+    }
     if (s->untimed_ms > 0)
       grade.notes.push_back("work finished after the timed stream (" + format_points(s->untimed_ms) +
                             " ms late): it was counted by the wall clock; launch on the stream you are given");

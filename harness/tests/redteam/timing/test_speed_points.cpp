@@ -35,8 +35,10 @@ LabGrade lab01_with_runner(const std::string& runner) {
   grade.rules.speed_points = 2;
   grade.rules.full_speed_ratio = 1000;  // the emulator's timings say nothing of speed
   grade.rules.speed_requires_all_checks = false;
-  grade.rules.bench_log2_sizes = {10};
-  grade.rules.speed_log2_size = 10;
+  // 2^14: on the emulator a run there costs clearly more than the timer's own asking, so
+  // no repeat comes out at 0 ms on a loaded machine (2^10 could).
+  grade.rules.bench_log2_sizes = {14};
+  grade.rules.speed_log2_size = 14;
   grade.rules.repeats = 20;
   return grade;
 }
@@ -300,9 +302,9 @@ TEST_CASE("a class times each reference ahead, and its students' timings use tho
   GpuGate gate;
   settings.gpu = &gate;
   LabGrade grade = lab01_with_runner(PPLAB_HONEST_RUNNER);
-  // The course's rules for lab 01 as lab01_with_runner's: speed points, timed at 2^10.
+  // The course's rules for lab 01 as lab01_with_runner's: speed points, timed at 2^14.
   settings.points.data = {{"defaults",
-                           {{"speed_points", 2}, {"bench_log2_sizes", {10}}, {"speed_log2_size", 10},
+                           {{"speed_points", 2}, {"bench_log2_sizes", {14}}, {"speed_log2_size", 14},
                             {"repeats", 20}, {"full_speed_ratio", 1000}, {"speed_requires_all_checks", false},
                             {"correctness_points", 10}, {"speed_spread_percent", 2},
                             {"speed_noise_allowance_percent", 5}, {"sanitizer_cost", "group"},
@@ -367,7 +369,7 @@ LabGrade timed(double reference_ms, double reference_spread, double student_ms, 
     Timing t;
     t.lab = "01_saxpy";
     t.impl = impl;
-    t.n = 1024;
+    t.n = 1 << 14;
     t.median_ms = ms;
     t.spread_percent = spread;
     t.verified = true;
@@ -401,6 +403,21 @@ TEST_CASE("a time within its measured noise of the full-speed ratio earns full s
   strict.rules.speed_noise_allowance_percent = 0;
   score_speed(strict, settings);
   CHECK(strict.speed == doctest::Approx(4.8));
+}
+
+TEST_CASE("a timing of 0 ms is no measurement: the lab's speed is not graded, not given") {
+  GradeSettings settings = settings_here();
+  settings.sandbox = {};
+  LabGrade zero = timed(1.0, 1, 0.0, 0);
+  score_speed(zero, settings);
+  CHECK_FALSE(zero.speed_graded);
+  CHECK(zero.speed == 0);
+  CHECK(zero.speed_max == 0);
+  CHECK(zero.speed_note.find("the student's timing at n = 16384 came out at 0 ms") != std::string::npos);
+  LabGrade reference_zero = timed(0.0, 0, 1.0, 1);
+  score_speed(reference_zero, settings);
+  CHECK_FALSE(reference_zero.speed_graded);
+  CHECK(reference_zero.speed_note.find("the reference's timing") != std::string::npos);
 }
 
 TEST_CASE("a fast time whose repeated input came back from memory earns nothing") {
