@@ -3,9 +3,9 @@
 // timer believes nothing the runner says about time, and not that a run did its work:
 // - a timed repeat is the wall time, on this process's steady clock, of one request:
 //   the lab's entry point, which the runner follows with a whole-device synchronise
-//   before it answers (remote::SynchronizedRequests). From it the timer takes the median
-//   time of an empty request of the same shape (a 1-byte memset and the synchronise),
-//   measured the same way, so what is left is the run itself;
+//   before it answers (remote::SynchronizedRequests). From it the timer takes the fastest
+//   of the case's empty requests of the same shape (a 1-byte memset and the synchronise),
+//   measured the same way, so what is left is the run itself, never less;
 // - after a repeat has returned, the timer decides (from its own random source) whether
 //   to check that repeat's output against the CPU's values, and it always checks the
 //   last. A runner cannot know which repeats will be checked, so a wrong answer on a
