@@ -169,16 +169,21 @@ void time_speed(LabGrade& grade, const GradeSettings& settings) {
   if (settings.progress) settings.progress(grade.lab.folder + ": timing student and reference");
   SpeedMeasurement measured;
   const auto started = SteadyClock::now();
-  ChildTurns turns = turns_at(settings.gpu);
-  const auto measure = [&] { return time_reference(grade.lab, grade.rules, settings, turns); };
+  ChildTurns reference_turns = turns_at(settings.gpu), student_turns = turns_at(settings.gpu);
+  const auto measure = [&] { return time_reference(grade.lab, grade.rules, settings, reference_turns); };
   measured.reference = settings.reference_times ? settings.reference_times->get(grade.lab.folder, measure) : measure();
   measured.student = run_bench(grade.lab.student_bench, grade.lab.student_runner, grade.rules, BenchRows::lab, true,
-                               settings, turns, measured.student_problem);
-  if (settings.progress)
-    settings.progress(grade.lab.folder + ": timed in " + seconds_since(started) + " s, " +
-                      tenths_of_seconds(turns.held_seconds) + " s of it with the GPU to itself (" +
-                      std::to_string(turns.turns) + " turns, " + tenths_of_seconds(turns.waited_seconds) +
-                      " s waiting for them)");
+                               settings, student_turns, measured.student_problem);
+  if (settings.progress) {
+    const auto turns_words = [](const ChildTurns& turns) {
+      return tenths_of_seconds(turns.held_seconds) + " s with the GPU to itself (" + std::to_string(turns.turns) +
+             " turns, " + tenths_of_seconds(turns.waited_seconds) + " s waiting for them)";
+    };
+    // The reference's part only where this lab's timing took it (a batch takes it once).
+    settings.progress(grade.lab.folder + ": timed in " + seconds_since(started) + " s: the student's cases " +
+                      turns_words(student_turns) +
+                      (reference_turns.turns > 0 ? "; the reference's " + turns_words(reference_turns) : ""));
+  }
   grade.measured = std::move(measured);
 }
 
