@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/socket.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -74,8 +75,10 @@ class TurnKeeper {
         waited += held_since_ - asked;
         turns_->waited_seconds += elapsed_seconds(asked, held_since_);
         ++turns_->turns;
+        // A socket, sent without SIGPIPE: a child that died after asking must not take
+        // the grader down with it (its end of the ask pipe then closes the turn).
         const char granted = gpu_turn::kGranted;
-        while (write(answer_fd, &granted, 1) < 0 && errno == EINTR) {
+        while (send(answer_fd, &granted, 1, MSG_NOSIGNAL) < 0 && errno == EINTR) {
         }
       } else if (words[i] == gpu_turn::kDone && held_) {
         end_turn();
@@ -142,7 +145,9 @@ ProcessResult run_process(const std::vector<std::string>& argv,
   int pipe_fds[2];
   if (pipe2(pipe_fds, O_CLOEXEC) != 0) return result;
   int key_fds[2] = {-1, -1}, result_fds[2] = {-1, -1}, ask_fds[2] = {-1, -1}, answer_fds[2] = {-1, -1};
-  if (turns && (pipe2(ask_fds, O_CLOEXEC) != 0 || pipe2(answer_fds, O_CLOEXEC) != 0)) return result;
+  if (turns && (pipe2(ask_fds, O_CLOEXEC) != 0 ||
+                socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, answer_fds) != 0))
+    return result;
   if (channel) {
     if (pipe2(key_fds, O_CLOEXEC) != 0 || pipe2(result_fds, O_CLOEXEC) != 0) return result;
     // The key fits in the pipe's buffer: write it, close our end, and the child finds

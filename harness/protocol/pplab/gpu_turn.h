@@ -8,7 +8,8 @@
 /// gives it back right after:
 ///
 /// - `PPLAB_GPU_TURN_FDS` is "<ask>,<answer>": the write end of a pipe pplab reads and
-///   the read end of one it writes. The benchmark writes kAsk, reads kGranted (pplab
+///   a socket pplab answers on (a socket, so that answering a benchmark that has died
+///   raises no SIGPIPE in pplab). The benchmark writes kAsk, reads kGranted (pplab
 ///   answers once no other job holds the GPU), times, and writes kDone.
 /// - The harness marks both close-on-exec when it starts, so the runner that holds the
 ///   lab's code (harness/remote) never inherits them and cannot ask, hold or give back

@@ -217,6 +217,20 @@ TEST_CASE("a benchmark that dies holding its turn gives the GPU back") {
   CHECK(given_back == 1);
 }
 
+TEST_CASE("a benchmark that dies waiting for its turn does not take the grader with it") {
+  // Asks and ends at once; the turn comes later, and its answer goes to nobody.
+  int given_back = 0;
+  ChildTurns turns;
+  turns.take = [] { std::this_thread::sleep_for(std::chrono::milliseconds(300)); };
+  turns.give_back = [&] { ++given_back; };
+  const auto run = run_process({"bash", "-c", "printf a >&202; exit 3"}, {}, std::chrono::seconds(30), 1 << 20, "",
+                               nullptr, &turns);
+  CHECK(run.ending == ProcessResult::Ending::exited);
+  CHECK(run.exit_code == 3);
+  CHECK(turns.turns == 1);
+  CHECK(given_back == 1);
+}
+
 TEST_CASE("a timing waits for the checks running, and its wait does not count against its time limit") {
   // A check holds the GPU shared for a second and a half as the lab's timing starts: the
   // timer starts, asks for its first turn and waits for it, and says so.
