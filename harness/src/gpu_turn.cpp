@@ -44,7 +44,12 @@ void say(char word) {
 
 GpuTurn::GpuTurn() {
   if (g_ask_fd < 0 || g_depth++ > 0) return;
-  say(pplab::gpu_turn::kAsk);
+  try {
+    say(pplab::gpu_turn::kAsk);
+  } catch (...) {
+    --g_depth;  // no turn is held: the destructor does not run
+    throw;
+  }
   char answer = 0;
   for (;;) {
     const ssize_t n = ::read(g_answer_fd, &answer, 1);
