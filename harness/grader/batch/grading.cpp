@@ -169,7 +169,10 @@ void check_and_time_lab(LabGrade& grade, CheckOptions& options, const GradeSetti
     {
       const auto started = SteadyClock::now();
       grade.checks = run_lab_checks(grade.lab.folder, grade.lab.student_checks, options);
-      say_done(settings, grade, "checks", started);
+      // How many processes the checks took: fewer than checks where passing ones shared.
+      const std::string part = "checks (" + std::to_string(grade.checks.cases.size()) + " in " +
+                               std::to_string(grade.checks.processes) + " processes)";
+      say_done(settings, grade, part.c_str(), started);
     }
     if (settings.workbook.backend == "gpu") judge_on_emulator_too(grade, options, settings);
     if (!grade.checks.error.empty()) {
