@@ -1,5 +1,5 @@
 // Options and output shared by both timers (pplab/bench.h): bench_in_process.cpp and
-// bench_checker.cpp each define measure() and the device copy figure.
+// remote/bench_checker.cpp each define measure() and the device copy figure.
 #include "pplab/bench.h"
 
 #include <nlohmann/json.hpp>

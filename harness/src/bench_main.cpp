@@ -13,11 +13,7 @@
 #include <utility>
 #include <vector>
 
-#ifdef PPLAB_BENCH_RUNNER
-#include "runner_choice.h"
-#else
-#include "pplab/cuda_check.h"
-#endif
+#include "bench_report.h"
 
 #ifndef PPLAB_TREE
 #error "a benchmark is built for one tree: define PPLAB_TREE"
@@ -61,7 +57,7 @@ BenchCase bench_case(std::string impl, std::string variant, std::size_t n, doubl
 
 int main(int argc, char** argv) try {
 #ifdef PPLAB_BENCH_RUNNER
-  pplab::remote::use_runner_beside(PPLAB_BENCH_RUNNER);
+  pplab::detail::time_through_runner(PPLAB_BENCH_RUNNER);
 #elif defined(PPLAB_GPU)
   pplab::keep_freed_device_memory();
 #endif

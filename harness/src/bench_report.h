@@ -14,6 +14,11 @@
 
 namespace pplab::detail {
 
+/// The checker's timer only (remote/bench_checker.cpp): the runner it times, by file name
+/// in its own folder (PPLAB_RUNNER_COMMAND still takes precedence). Call before the
+/// first request.
+void time_through_runner(const char* runner_file);
+
 /// Fills median/min/max, GB/s, items/s and % of copy from the repeats' times.
 void summarise(Measurement& m, std::vector<double> times_ms);
 

@@ -7,7 +7,7 @@
 /// - in process (bench_in_process.cpp): the timed code runs in the timer's own process
 ///   and CUDA events time it. Only the reference's benchmark is built so, beside the
 ///   library rows (CUB, Thrust, the device copy), since it holds no student code.
-/// - by the checker (bench_checker.cpp): the timer is a trusted program like a lab's
+/// - by the checker (harness/remote/bench_checker.cpp): the timer is a trusted program like a lab's
 ///   checker, and the lab's code runs in its runner (harness/remote). The timer believes
 ///   nothing the runner reports: it times each run on its own steady clock around the
 ///   run request and a device synchronise, less a calibrated empty request, and checks

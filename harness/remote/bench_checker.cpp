@@ -25,6 +25,7 @@
 #include "bench_report.h"
 #include "client.h"
 #include "gpu_turn.h"
+#include "runner_choice.h"
 #include "pplab/bench.h"
 #include "pplab/cuda_check.h"
 #include "pplab/device_buffer.h"
@@ -133,6 +134,8 @@ constexpr double kFromMemoryFraction = 0.5;
 constexpr double kFromMemorySavedMs = 0.1;
 
 }  // namespace
+
+void detail::time_through_runner(const char* runner_file) { remote::use_runner_beside(runner_file); }
 
 void flush_l2(cudaStream_t) {
   auto& buffer = detail::l2_scrub_buffer();
