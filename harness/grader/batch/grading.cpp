@@ -41,10 +41,7 @@ void sanitize_gpu_checks(LabGrade& grade, const CheckOptions& options, const Gra
   // GPU shared, so a timing that asks for the GPU waits for the processes running (the
   // gate lets no new one start), not for the whole tool.
   SanitizerSpread spread{grade.checks.cases.size(), settings.case_jobs, {}};
-  spread.guard = [&](const std::function<void()>& process) {
-    const GpuGate::Hold shared(settings.gpu, GpuGate::Hold::shared);
-    process();
-  };
+  spread.guard = while_holding(settings.gpu, GpuGate::Hold::shared);
   const SanitizerResult found =
       run_sanitizer(settings.sanitizer, grade.lab.student_checks, {"memcheck", "racecheck"}, options.environment,
                     grade.lab.sanitizer_large_n, std::min(settings.case_limit, std::chrono::seconds(300)),
@@ -100,10 +97,7 @@ void judge_on_emulator_too(LabGrade& grade, const CheckOptions& gpu_options, con
   // The emulator needs no GPU, but it keeps the CPUs busy, and the checker's timer
   // measures on the CPU's clock: its processes too stay out of a timed case's way, as
   // the gate's CPU sharers (they carry on while a timing waits for the GPU's).
-  options.around_each_case = [gate = settings.gpu](const std::function<void()>& run_case) {
-    const GpuGate::Hold shared(gate, GpuGate::Hold::shared_cpu);
-    run_case();
-  };
+  options.around_each_case = while_holding(settings.gpu, GpuGate::Hold::shared_cpu);
   const auto started = SteadyClock::now();
   const LabResult emulator = run_lab_checks(grade.lab.folder, grade.lab.emulator_checks, options);
   say_done(settings, grade, "emulator checks", started);
@@ -161,11 +155,8 @@ void check_and_time_lab(LabGrade& grade, CheckOptions& options, const GradeSetti
     };
     // Each check's process holds the GPU shared while it runs: a timed case waits for the
     // processes running, and none starts while it waits.
-    GpuGate* gate = settings.workbook.backend == "gpu" ? settings.gpu : nullptr;
-    options.around_each_case = [gate](const std::function<void()>& run_case) {
-      const GpuGate::Hold shared(gate, GpuGate::Hold::shared);
-      run_case();
-    };
+    options.around_each_case =
+        while_holding(settings.workbook.backend == "gpu" ? settings.gpu : nullptr, GpuGate::Hold::shared);
     {
       const auto started = SteadyClock::now();
       grade.checks = run_lab_checks(grade.lab.folder, grade.lab.student_checks, options);

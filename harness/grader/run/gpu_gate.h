@@ -57,6 +57,16 @@ class GpuGate {
   bool exclusive_ = false;
 };
 
+/// Runs each job it is given while holding `gate` (none: holding nothing) in `mode`: what
+/// a check's or a tool's process holds while it runs (CheckOptions::around_each_case,
+/// SanitizerSpread::guard).
+inline std::function<void(const std::function<void()>&)> while_holding(GpuGate* gate, GpuGate::Hold::Mode mode) {
+  return [gate, mode](const std::function<void()>& job) {
+    const GpuGate::Hold hold(gate, mode);
+    job();
+  };
+}
+
 /// The reference's and the library's timings of each lab, taken once in a grading run:
 /// the first submission to reach a lab's timing measures them, and every later one in
 /// the batch is compared with the same figures. A class of N then costs N student
